@@ -1,0 +1,62 @@
+extension Checklist {
+  /// One task item: a `- [ ]` or `- [x]` line, with its sub-items.
+  public struct Item: Sendable, Hashable {
+    /// The value of the item's `@id` tag.
+    public var id: String?
+    /// The name as the user sees it: escapes such as `\#` decoded, surrounding blanks
+    /// removed. May be empty.
+    public var name: String
+    /// Whether the box is `[x]` or `[X]`.
+    public var isChecked: Bool
+    /// The note after `  # `, trimmed; `nil` when the item has none.
+    public var note: String?
+    /// The day of the item's `@done` tag, when it is a real day.
+    public var doneDate: Day?
+    /// The day of the item's `@due` tag, when it is a real day.
+    public var dueDate: Day?
+    /// Every tag on the line, in file order.
+    public var tags: [Tag]
+    /// The sub-items, in file order.
+    public var children: [Item]
+    /// The 1-based line of the item in the file.
+    public var line: Int
+
+    /// Creates an item value.
+    public init(
+      id: String? = nil, name: String, isChecked: Bool = false, note: String? = nil,
+      doneDate: Day? = nil, dueDate: Day? = nil, tags: [Tag] = [], children: [Item] = [],
+      line: Int
+    ) {
+      self.id = id
+      self.name = name
+      self.isChecked = isChecked
+      self.note = note
+      self.doneDate = doneDate
+      self.dueDate = dueDate
+      self.tags = tags
+      self.children = children
+      self.line = line
+    }
+
+    /// The number of unchecked items in this subtree, this item included.
+    public var openCount: Int {
+      children.reduce(isChecked ? 0 : 1) { $0 + $1.openCount }
+    }
+
+    /// The number of checked items in this subtree, this item included.
+    public var doneCount: Int {
+      children.reduce(isChecked ? 1 : 0) { $0 + $1.doneCount }
+    }
+
+    /// The value of the first tag with this key; `nil` when there is no such tag or it
+    /// has no value.
+    public func tagValue(_ key: String) -> String? {
+      tags.first { $0.key == key }?.value
+    }
+
+    func appendFlattened(to result: inout [Item]) {
+      result.append(self)
+      for child in children { child.appendFlattened(to: &result) }
+    }
+  }
+}

@@ -1,0 +1,48 @@
+/// One list of a checklist file: a heading and the items under it, or the unnamed list
+/// of items before the first heading.
+public struct Checklist: Sendable, Hashable {
+  /// The heading's title without its tags and closing `#`s, escapes decoded; `nil` for
+  /// the unnamed list before the first heading. May be empty (`##` alone).
+  public var name: String?
+  /// The value of the heading's `@icon` tag.
+  public var icon: String?
+  /// The value of the heading's `@id` tag.
+  public var id: String?
+  /// Every tag on the heading, in file order.
+  public var tags: [Tag]
+  /// The top-level items, each with its sub-items.
+  public var items: [Item]
+  /// The 1-based line of the heading; `nil` for the unnamed list.
+  public var line: Int?
+  /// The heading level (1-6); `nil` for the unnamed list.
+  public var level: Int?
+
+  /// Creates a list value.
+  public init(
+    name: String?, icon: String? = nil, id: String? = nil, tags: [Tag] = [], items: [Item] = [],
+    line: Int? = nil, level: Int? = nil
+  ) {
+    self.name = name
+    self.icon = icon
+    self.id = id
+    self.tags = tags
+    self.items = items
+    self.line = line
+    self.level = level
+  }
+
+  /// Every item of the list in file order, sub-items after their parent.
+  ///
+  /// - Complexity: O(*n*) in the number of items.
+  public var allItems: [Item] {
+    var result: [Item] = []
+    for item in items { item.appendFlattened(to: &result) }
+    return result
+  }
+
+  /// The number of unchecked items, sub-items included.
+  public var openCount: Int { items.reduce(0) { $0 + $1.openCount } }
+
+  /// The number of checked items, sub-items included.
+  public var doneCount: Int { items.reduce(0) { $0 + $1.doneCount } }
+}

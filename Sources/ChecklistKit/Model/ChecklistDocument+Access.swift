@@ -1,0 +1,153 @@
+/// Read access: the lists and items, built from the line records when asked for.
+extension ChecklistDocument {
+  /// The lists in file order: one per heading, plus the unnamed list first when items
+  /// come before the first heading.
+  ///
+  /// - Complexity: O(*n*) in the number of lines.
+  public var lists: [Checklist] {
+    bytes.withUnsafeBufferPointer { buffer in
+      listSpans().map { list(of: $0, in: buffer) }
+    }
+  }
+
+  /// Every item in file order, sub-items after their parent (each still holding its
+  /// own children).
+  ///
+  /// - Complexity: O(*n*) in the number of lines.
+  public var items: [Checklist.Item] {
+    lists.flatMap(\.allItems)
+  }
+
+  /// The number of unchecked items, sub-items included.
+  public var openCount: Int {
+    lines.reduce(0) { $0 + ($1.kind == .item && !$1.isChecked ? 1 : 0) }
+  }
+
+  /// The number of checked items, sub-items included.
+  public var doneCount: Int {
+    lines.reduce(0) { $0 + ($1.kind == .item && $1.isChecked ? 1 : 0) }
+  }
+
+  /// The first item whose `@id` is `id`, with its sub-items.
+  ///
+  /// - Complexity: O(*n*) in the number of lines.
+  public func item(withID id: String) -> Checklist.Item? {
+    guard let index = itemLines(withID: id).first else { return nil }
+    return item(atLine: index)
+  }
+
+  /// The item on a 0-based line index, with its sub-items; `nil` if that line is not
+  /// an item.
+  func item(atLine index: Int) -> Checklist.Item? {
+    guard lines.indices.contains(index), lines[index].kind == .item else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer in
+      var roots: [Checklist.Item] = []
+      buildItems(Int(index)...Int(lines[index].last), in: buffer, into: &roots)
+      return roots.first
+    }
+  }
+
+  /// The first list whose name is `name` (compared exactly).
+  public func list(named name: String) -> Checklist? {
+    lists.first { $0.name == name }
+  }
+
+  /// The first list whose heading has `@id(id)`.
+  public func list(withID id: String) -> Checklist? {
+    lists.first { $0.id == id }
+  }
+
+  /// The line indices of the items whose `@id` is `id`.
+  ///
+  /// - Complexity: O(*n*) in the number of lines; strings are built only for lines
+  ///   that have tags.
+  func itemLines(withID id: String) -> [Int] {
+    let wanted = Array(id.utf8)
+    return bytes.withUnsafeBufferPointer { buffer in
+      var found: [Int] = []
+      for index in lines.indices where lines[index].kind == .item && lines[index].hasTags {
+        if let value = Self.idRange(lines[index], in: buffer),
+          value.count == wanted.count,
+          wanted.withUnsafeBufferPointer({ UnsafeBufferPointer(rebasing: buffer[value]).elementsEqual($0) })
+        {
+          found.append(index)
+        }
+      }
+      return found
+    }
+  }
+
+  /// The raw range of a line's first `@id` value.
+  static func idRange(_ record: LineRecord, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    tagSpan("id", record, in: buffer)?.value
+  }
+
+  // MARK: - Building values
+
+  private func list(of span: ListSpan, in buffer: UnsafeBufferPointer<UInt8>) -> Checklist {
+    var list = Checklist(name: nil)
+    var itemLines = span.lines
+    if let heading = span.heading {
+      let record = lines[heading]
+      list.name = Self.decodedName(buffer, Self.nameRange(record, in: buffer))
+      list.tags = Self.tags(record, in: buffer)
+      list.icon = list.tags.first { $0.key == "icon" }?.value
+      list.id = list.tags.first { $0.key == "id" }?.value
+      list.line = heading + 1
+      var level = 0
+      var index = Int(record.start)
+      while buffer[index] == ASCII.space { index += 1 }
+      while index < Int(record.end), buffer[index] == ASCII.hash {
+        level += 1
+        index += 1
+      }
+      list.level = level
+      itemLines = (heading + 1)..<span.lines.upperBound
+    }
+    buildItems(itemLines, in: buffer, into: &list.items)
+    return list
+  }
+
+  /// Builds the item trees of the items in `range`, nesting by each item's `last`.
+  private func buildItems(
+    _ range: some Sequence<Int>, in buffer: UnsafeBufferPointer<UInt8>,
+    into roots: inout [Checklist.Item]
+  ) {
+    var open: [(item: Checklist.Item, last: Int)] = []
+    func closeItems(before index: Int) {
+      while let top = open.last, top.last < index {
+        open.removeLast()
+        if open.isEmpty {
+          roots.append(top.item)
+        } else {
+          open[open.count - 1].item.children.append(top.item)
+        }
+      }
+    }
+    for index in range where lines[index].kind == .item {
+      closeItems(before: index)
+      open.append((itemValue(atLine: index, in: buffer), Int(lines[index].last)))
+    }
+    closeItems(before: Int.max)
+  }
+
+  /// One item's fields, without children.
+  func itemValue(atLine index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Checklist.Item {
+    let record = lines[index]
+    let tags = Self.tags(record, in: buffer)
+    var item = Checklist.Item(
+      name: Self.decodedName(buffer, Self.nameRange(record, in: buffer)),
+      isChecked: record.isChecked,
+      note: Self.noteRange(record, in: buffer).map { Self.string(buffer, $0) },
+      tags: tags, line: index + 1)
+    for tag in tags {
+      switch tag.key {
+      case "id" where item.id == nil: item.id = tag.value
+      case "done" where item.doneDate == nil: item.doneDate = tag.value.flatMap(Checklist.Day.init)
+      case "due" where item.dueDate == nil: item.dueDate = tag.value.flatMap(Checklist.Day.init)
+      default: break
+      }
+    }
+    return item
+  }
+}

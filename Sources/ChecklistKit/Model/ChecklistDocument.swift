@@ -1,0 +1,87 @@
+/// A checklist file: its exact bytes, and the lists and items they hold.
+///
+/// The document keeps the file's bytes and one compact record per line; the lists,
+/// items, names and tags are produced from them when asked for. Serializing an unedited
+/// document gives back exactly the bytes it was parsed from, and an edit rewrites only
+/// the lines it touches.
+///
+/// ```swift
+/// var document = try ChecklistDocument(parsing: Array(text.utf8))
+/// try document.check(.id("k3f9"), on: Checklist.Day(year: 2024, month: 1, day: 2))
+/// let bytes = document.serialized()
+/// ```
+public struct ChecklistDocument: Sendable {
+  /// The largest file the document can hold: offsets are stored in 32 bits.
+  public static let maximumByteCount = Int(UInt32.max) - 1
+
+  package private(set) var bytes: [UInt8]
+  package private(set) var lines: [LineRecord]
+
+  /// Where generated IDs come from: the system's cryptographic source unless seeded.
+  public var idGenerator: IDGenerator = .system
+
+  /// Parses a file's bytes.
+  ///
+  /// Parsing never fails on valid UTF-8: whatever the format does not understand is an
+  /// `other` line, kept as it is.
+  ///
+  /// - Parameter bytes: the file's contents.
+  /// - Throws: `ParseError.invalidUTF8` naming the first bad byte, or
+  ///   `ParseError.tooLarge` for input of 4 GiB or more.
+  /// - Complexity: O(*n*) in the number of bytes.
+  public init(parsing bytes: [UInt8]) throws(ParseError) {
+    guard bytes.count <= Self.maximumByteCount else {
+      throw .tooLarge(byteCount: bytes.count)
+    }
+    let parsed: Result<[LineRecord], ParseError> = bytes.withUnsafeBufferPointer { buffer in
+      if let offset = UTF8Validation.firstInvalidOffset(buffer) {
+        return .failure(ParseError.invalidUTF8(in: buffer, at: offset))
+      }
+      return .success(DocumentParser.parse(buffer))
+    }
+    self.bytes = bytes
+    self.lines = try parsed.get()
+  }
+
+  /// Parses a string; it is always valid UTF-8, so this fails only for text of 4 GiB
+  /// or more.
+  ///
+  /// - Parameter text: the file's contents.
+  /// - Throws: `ParseError.tooLarge`.
+  public init(parsing text: String) throws(ParseError) {
+    try self.init(parsing: Array(text.utf8))
+  }
+
+  /// The document's bytes: exactly the parsed input when nothing was edited.
+  ///
+  /// - Complexity: O(1); the bytes are shared until either copy changes.
+  public func serialized() -> [UInt8] {
+    bytes
+  }
+
+  /// The number of lines, counting a last line without a line ending.
+  public var lineCount: Int { lines.count }
+
+  /// Whether the file starts with a UTF-8 byte-order mark.
+  public var hasByteOrderMark: Bool {
+    bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+  }
+
+  /// Replaces the whole state; used by edits, which keep bytes and records in step.
+  mutating func replaceStorage(bytes: [UInt8], lines: [LineRecord]) {
+    self.bytes = bytes
+    self.lines = lines
+  }
+}
+
+extension ChecklistDocument: Equatable, Hashable {
+  /// Two documents are equal when their bytes are: the records follow from them.
+  public static func == (lhs: ChecklistDocument, rhs: ChecklistDocument) -> Bool {
+    lhs.bytes == rhs.bytes
+  }
+
+  /// Hashes the bytes.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(bytes)
+  }
+}

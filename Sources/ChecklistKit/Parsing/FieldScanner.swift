@@ -1,0 +1,189 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Splits the text of an item or heading line into name, tags and note, per the
+/// format's rules, by scanning bytes in place.
+///
+/// All offsets are absolute indices into the buffer. Every function here is linear in
+/// the length of the range it is given, whatever the input: tags are parsed backwards
+/// from the end of the line so that a long line of near-tags cannot cause rescans.
+enum FieldScanner {
+  /// The offset of the `#` that starts the note, or `nil`.
+  ///
+  /// The note starts at the first `#` that follows two or more spaces or tabs (counted
+  /// from `lower`) and is followed by a space, a tab or the end of the range.
+  ///
+  /// - Complexity: O(*n*) in the length of the range.
+  static func noteHash(_ bytes: UnsafeBufferPointer<UInt8>, from lower: Int, to upper: Int)
+    -> Int?
+  {
+    guard let base = bytes.baseAddress else { return nil }
+    var index = lower
+    while index < upper {
+      guard let found = memchr(base + index, Int32(ASCII.hash), upper - index) else {
+        return nil
+      }
+      let hash = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+      if hash - lower >= 2, ASCII.isSpaceOrTab(bytes[hash - 1]),
+        ASCII.isSpaceOrTab(bytes[hash - 2]),
+        hash + 1 == upper || ASCII.isSpaceOrTab(bytes[hash + 1])
+      {
+        return hash
+      }
+      index = hash + 1
+    }
+    return nil
+  }
+
+  /// The range of the trailing tags in `lower..<upper`, or `nil` when there are none.
+  ///
+  /// The tags are the longest tail that is two or more spaces or tabs followed by
+  /// nothing but tags; when everything after `lower` (past leading blanks) is tags,
+  /// all of it is. The returned range starts at the first tag's `@` and ends after the
+  /// last tag.
+  ///
+  /// - Complexity: O(*n*) in the length of the range.
+  static func trailingTags(_ bytes: UnsafeBufferPointer<UInt8>, from lower: Int, to upper: Int)
+    -> Range<Int>?
+  {
+    var end = upper
+    while end > lower, ASCII.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
+    var candidate: Int?
+    var position = end
+    while position > lower {
+      guard let tagStart = tagStart(bytes, endingAt: position, lower: lower) else { break }
+      var blanks = tagStart
+      while blanks > lower, ASCII.isSpaceOrTab(bytes[blanks - 1]) { blanks -= 1 }
+      if blanks == lower {
+        candidate = tagStart
+        break
+      }
+      let separator = tagStart - blanks
+      if separator == 0 { break }
+      if separator >= 2 { candidate = tagStart }
+      position = blanks
+    }
+    guard let first = candidate else { return nil }
+    return first..<end
+  }
+
+  /// The offset of the `@` of a tag that ends exactly at `end`, or `nil`.
+  private static func tagStart(_ bytes: UnsafeBufferPointer<UInt8>, endingAt end: Int, lower: Int)
+    -> Int?
+  {
+    var keyEnd = end
+    if bytes[end - 1] == ASCII.closeParen {
+      if isEscaped(bytes, end - 1, lower: lower) { return nil }
+      var index = end - 2
+      while index >= lower {
+        let byte = bytes[index]
+        // "(" is 0x28 and ")" is 0x29: one test finds either.
+        if byte & 0xFE == ASCII.openParen, !isEscaped(bytes, index, lower: lower) {
+          if byte == ASCII.closeParen { return nil }
+          break
+        }
+        index -= 1
+      }
+      if index < lower { return nil }
+      keyEnd = index
+    }
+    var keyStart = keyEnd
+    while keyStart > lower, ASCII.isTagKeyByte(bytes[keyStart - 1]) { keyStart -= 1 }
+    guard keyStart < keyEnd, keyStart > lower, bytes[keyStart - 1] == ASCII.at,
+      ASCII.isLowercaseLetter(bytes[keyStart])
+    else { return nil }
+    return keyStart - 1
+  }
+
+  /// Whether the byte at `index` is escaped by an odd run of backslashes before it.
+  @inline(__always)
+  static func isEscaped(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, lower: Int) -> Bool {
+    var count = 0
+    var cursor = index
+    while cursor > lower, bytes[cursor - 1] == ASCII.backslash {
+      count += 1
+      cursor -= 1
+    }
+    return count & 1 == 1
+  }
+
+  /// The bounds of `lower..<upper` without leading and trailing spaces and tabs.
+  @inline(__always)
+  static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, from lower: Int, to upper: Int)
+    -> Range<Int>
+  {
+    var start = lower
+    var end = upper
+    while start < end, ASCII.isSpaceOrTab(bytes[start]) { start += 1 }
+    while end > start, ASCII.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
+    return start..<end
+  }
+
+  /// Splits the text after an item's checkbox.
+  ///
+  /// - Parameters:
+  ///   - afterBox: the offset just past the `]`.
+  ///   - end: the end of the line's content.
+  ///   - record: receives `tagsStart`, `tagsEnd` and `note`.
+  @inline(__always)
+  static func splitItem(
+    _ bytes: UnsafeBufferPointer<UInt8>, afterBox: Int, end: Int, into record: inout LineRecord
+  ) {
+    var textEnd = end
+    if let hash = noteHash(bytes, from: afterBox, to: end) {
+      record.note = UInt32(truncatingIfNeeded: hash)
+      textEnd = hash
+      while textEnd > afterBox, ASCII.isSpaceOrTab(bytes[textEnd - 1]) { textEnd -= 1 }
+    } else {
+      record.note = LineRecord.noNote
+    }
+    setTags(bytes, from: afterBox, to: textEnd, into: &record)
+  }
+
+  /// Splits a heading's text: removes the closing `#` sequence, then finds the tags.
+  ///
+  /// - Parameters:
+  ///   - afterMarker: the offset just past the opening `#`s.
+  ///   - end: the end of the line's content.
+  @inline(__always)
+  static func splitHeading(
+    _ bytes: UnsafeBufferPointer<UInt8>, afterMarker: Int, end: Int, into record: inout LineRecord
+  ) {
+    var textEnd = end
+    while textEnd > afterMarker, ASCII.isSpaceOrTab(bytes[textEnd - 1]) { textEnd -= 1 }
+    var runStart = textEnd
+    while runStart > afterMarker, bytes[runStart - 1] == ASCII.hash { runStart -= 1 }
+    if runStart < textEnd,
+      runStart == afterMarker || ASCII.isSpaceOrTab(bytes[runStart - 1])
+    {
+      textEnd = runStart
+      while textEnd > afterMarker, ASCII.isSpaceOrTab(bytes[textEnd - 1]) { textEnd -= 1 }
+    }
+    var titleStart = afterMarker
+    while titleStart < textEnd, ASCII.isSpaceOrTab(bytes[titleStart]) { titleStart += 1 }
+    record.mark = UInt32(truncatingIfNeeded: titleStart)
+    record.note = LineRecord.noNote
+    setTags(bytes, from: afterMarker, to: textEnd, into: &record)
+  }
+
+  @inline(__always)
+  private static func setTags(
+    _ bytes: UnsafeBufferPointer<UInt8>, from lower: Int, to upper: Int,
+    into record: inout LineRecord
+  ) {
+    if let tags = trailingTags(bytes, from: lower, to: upper) {
+      record.tagsStart = UInt32(truncatingIfNeeded: tags.lowerBound)
+      record.tagsEnd = UInt32(truncatingIfNeeded: tags.upperBound)
+    } else {
+      var end = upper
+      while end > lower, ASCII.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
+      record.tagsStart = UInt32(truncatingIfNeeded: end)
+      record.tagsEnd = record.tagsStart
+    }
+  }
+}

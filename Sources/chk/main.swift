@@ -1,0 +1,3 @@
+import ChecklistKit
+
+print("chk: see README.md")
