@@ -1,0 +1,183 @@
+/// Edits of one item's line: state, name, note, dates and ID.
+///
+/// Each edit rewrites only the item's line, in canonical form from the checkbox on,
+/// keeping its indent, bullet and line ending, and gives the item an ID when it has
+/// none. An edit that would not change the line writes nothing.
+extension ChecklistDocument {
+  /// Checks an item.
+  ///
+  /// - Parameters:
+  ///   - item: the item.
+  ///   - day: written as `@done(day)`, replacing any `@done`; `nil` leaves `@done`
+  ///     as it is.
+  /// - Throws: `EditError.itemNotFound` or `.ambiguousID`.
+  public mutating func check(_ item: ItemReference, on day: Checklist.Day?) throws(EditError) {
+    try editItem(item) { line throws(EditError) in
+      line.isChecked = true
+      if let day { line.setTag("done", escapedValue: Array(day.description.utf8)) }
+    }
+  }
+
+  /// Unchecks an item and removes its `@done` tags.
+  ///
+  /// - Throws: `EditError.itemNotFound` or `.ambiguousID`.
+  public mutating func uncheck(_ item: ItemReference) throws(EditError) {
+    try editItem(item) { line throws(EditError) in
+      line.isChecked = false
+      line.removeTags("done")
+    }
+  }
+
+  /// Checks an unchecked item (adding `@done(day)` when `day` is given) or unchecks a
+  /// checked one.
+  ///
+  /// - Returns: whether the item is checked afterwards.
+  /// - Throws: `EditError.itemNotFound` or `.ambiguousID`.
+  @discardableResult
+  public mutating func toggle(_ item: ItemReference, on day: Checklist.Day?) throws(EditError)
+    -> Bool
+  {
+    let index = try lineIndex(of: item)
+    if lines[index].isChecked {
+      try uncheck(.line(index + 1))
+      return false
+    }
+    try check(.line(index + 1), on: day)
+    return true
+  }
+
+  /// Renames an item. The name is taken literally: characters the format would misread
+  /// are escaped.
+  ///
+  /// - Throws: `EditError.emptyName` for an empty or blank name, `.lineBreak`,
+  ///   `.itemNotFound` or `.ambiguousID`.
+  public mutating func rename(_ item: ItemReference, to name: String) throws(EditError) {
+    let escaped = try Escaping.itemName(name)
+    try editItem(item) { line throws(EditError) in line.name = escaped }
+  }
+
+  /// Sets or (with `nil`) removes an item's note.
+  ///
+  /// - Throws: `EditError.lineBreak`, `.itemNotFound` or `.ambiguousID`.
+  public mutating func setNote(_ note: String?, of item: ItemReference) throws(EditError) {
+    let text = try note.map { text throws(EditError) in try Escaping.note(text) }
+    try editItem(item) { line throws(EditError) in line.note = text }
+  }
+
+  /// Sets or (with `nil`) removes an item's `@done` date; the checkbox is unchanged.
+  ///
+  /// - Throws: `EditError.itemNotFound` or `.ambiguousID`.
+  public mutating func setDoneDate(_ day: Checklist.Day?, of item: ItemReference)
+    throws(EditError)
+  {
+    try setDate("done", day, of: item)
+  }
+
+  /// Sets or (with `nil`) removes an item's `@due` date.
+  ///
+  /// - Throws: `EditError.itemNotFound` or `.ambiguousID`.
+  public mutating func setDueDate(_ day: Checklist.Day?, of item: ItemReference)
+    throws(EditError)
+  {
+    try setDate("due", day, of: item)
+  }
+
+  /// Gives an item an ID if it has none.
+  ///
+  /// - Returns: the item's ID.
+  /// - Throws: `EditError.itemNotFound` or `.ambiguousID`.
+  @discardableResult
+  public mutating func assignID(to item: ItemReference) throws(EditError) -> String {
+    let index = try lineIndex(of: item)
+    try editItem(.line(index + 1)) { _ throws(EditError) in }
+    return bytes.withUnsafeBufferPointer { buffer in
+      Self.idRange(lines[index], in: buffer).map { Self.string(buffer, $0) } ?? ""
+    }
+  }
+
+  /// Gives every item without an ID a new one, in one pass over the file.
+  ///
+  /// - Returns: how many items got an ID.
+  /// - Throws: `EditError.tooLarge`.
+  @discardableResult
+  public mutating func assignMissingIDs() throws(EditError) -> Int {
+    var existing = existingIDs()
+    var contents: [Int: [UInt8]] = [:]
+    bytes.withUnsafeBufferPointer { buffer in
+      for index in lines.indices where lines[index].kind == .item {
+        guard Self.idRange(lines[index], in: buffer) == nil else { continue }
+        var line = EditableLine(lines[index], in: buffer)
+        let id = idGenerator.makeID(avoiding: existing)
+        existing.insert(id)
+        line.setTag("id", escapedValue: Array(id.utf8))
+        contents[index] = line.composed
+      }
+    }
+    try rewriteLines(contents)
+    return contents.count
+  }
+
+  // MARK: - Shared
+
+  private mutating func setDate(_ key: String, _ day: Checklist.Day?, of item: ItemReference)
+    throws(EditError)
+  {
+    try editItem(item) { line throws(EditError) in
+      if let day {
+        line.setTag(key, escapedValue: Array(day.description.utf8))
+      } else {
+        line.removeTags(key)
+      }
+    }
+  }
+
+  /// Rewrites an item's line after `change`, giving the item an ID if it lacks one.
+  mutating func editItem(
+    _ item: ItemReference, _ change: (inout EditableLine) throws(EditError) -> Void
+  ) throws(EditError) {
+    let index = try lineIndex(of: item)
+    var line = bytes.withUnsafeBufferPointer { EditableLine(lines[index], in: $0) }
+    try change(&line)
+    if !line.hasTag("id") {
+      line.setTag("id", escapedValue: Array(idGenerator.makeID(avoiding: existingIDs()).utf8))
+    }
+    let content = line.composed
+    guard content != self.content(ofLine: index) else { return }
+    try replaceLines(index..<(index + 1), with: [NewLine(content, ending: ending(ofLine: index))])
+  }
+
+  /// The 0-based line index of an item.
+  ///
+  /// - Throws: `EditError.itemNotFound`, or `.ambiguousID` when several items carry
+  ///   the ID.
+  func lineIndex(of reference: ItemReference) throws(EditError) -> Int {
+    switch reference {
+    case .line(let line):
+      guard lines.indices.contains(line - 1), lines[line - 1].kind == .item else {
+        throw .itemNotFound(reference)
+      }
+      return line - 1
+    case .id(let id):
+      let found = itemLines(withID: id)
+      guard let first = found.first else { throw .itemNotFound(reference) }
+      guard found.count == 1 else { throw .ambiguousID(id, lines: found.map { $0 + 1 }) }
+      return first
+    }
+  }
+
+  /// Every `@id` value in the file, on items and headings: they share one namespace.
+  ///
+  /// - Complexity: O(*n*) in the number of lines.
+  func existingIDs() -> Set<String> {
+    bytes.withUnsafeBufferPointer { buffer in
+      var ids = Set<String>()
+      for record in lines where record.hasTags && (record.kind == .item || record.kind == .heading) {
+        for span in Self.tagSpans(record, in: buffer)
+        where Self.equals(buffer, span.key, "id") {
+          if let value = span.value { ids.insert(Self.decodedValue(buffer, value)) }
+        }
+      }
+      return ids
+    }
+  }
+}

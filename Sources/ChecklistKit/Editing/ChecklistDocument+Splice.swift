@@ -1,0 +1,234 @@
+/// A line an edit writes: its content, and its ending (`nil` for the file's usual one).
+struct NewLine {
+  var content: [UInt8]
+  var ending: [UInt8]?
+
+  init(_ content: [UInt8], ending: [UInt8]? = nil) {
+    self.content = content
+    self.ending = ending
+  }
+}
+
+/// The one place edits change bytes: replace whole lines, then re-parse only as much as
+/// the change can affect.
+extension ChecklistDocument {
+  /// The offset where line `index` starts; the end of the bytes for `lineCount`.
+  func startOffset(ofLine index: Int) -> Int {
+    index < lines.count ? Int(lines[index].start) : bytes.count
+  }
+
+  /// The content of a line, without its ending.
+  func content(ofLine index: Int) -> [UInt8] {
+    Array(bytes[Int(lines[index].start)..<Int(lines[index].end)])
+  }
+
+  /// The ending of a line: LF, CRLF, CR, or empty for a last line without one.
+  func ending(ofLine index: Int) -> [UInt8] {
+    Array(bytes[Int(lines[index].end)..<startOffset(ofLine: index + 1)])
+  }
+
+  /// Whether the last line ends with a line ending (true for an empty file).
+  var hasFinalLineEnding: Bool {
+    guard let last = lines.last else { return true }
+    return Int(last.end) < bytes.count
+  }
+
+  /// The ending new lines get: the file's most common one, LF when tied or when the
+  /// file has none.
+  ///
+  /// - Complexity: O(*n*) in the number of lines.
+  var preferredLineEnding: [UInt8] {
+    var lineFeeds = 0
+    var crlf = 0
+    var carriageReturns = 0
+    for index in lines.indices {
+      let end = Int(lines[index].end)
+      let next = startOffset(ofLine: index + 1)
+      switch next - end {
+      case 2: crlf += 1
+      case 1:
+        if bytes[end] == ASCII.lineFeed { lineFeeds += 1 } else { carriageReturns += 1 }
+      default: break
+      }
+    }
+    if crlf > lineFeeds, crlf >= carriageReturns { return [ASCII.carriageReturn, ASCII.lineFeed] }
+    if carriageReturns > lineFeeds, carriageReturns > crlf { return [ASCII.carriageReturn] }
+    return [ASCII.lineFeed]
+  }
+
+  /// Replaces the lines in `range` with `newLines`.
+  ///
+  /// A line without an explicit ending gets `preferredLineEnding`. The presence or
+  /// absence of a final line ending is kept: when the change reaches the end of a file
+  /// that has none, the new last line has none either (deleting the last lines also
+  /// drops the blank lines before them, which would otherwise end the file).
+  ///
+  /// - Returns: the lines actually replaced and how many lines replaced them, which
+  ///   can be more than asked for at the end of a file without a final line ending.
+  /// - Complexity: O(*n*) to move the bytes, plus re-parsing from the heading before
+  ///   the change to the first heading after it that is unchanged.
+  @discardableResult
+  mutating func replaceLines(_ range: Range<Int>, with newLines: [NewLine]) throws(EditError)
+    -> (replaced: Range<Int>, count: Int)
+  {
+    var range = range
+    var newLines = newLines
+    if range.upperBound == lines.count, !hasFinalLineEnding {
+      if newLines.isEmpty {
+        var lower = range.lowerBound
+        while lower > 0, lines[lower - 1].kind == .blank { lower -= 1 }
+        if lower > 0 {
+          newLines = [NewLine(content(ofLine: lower - 1))]
+          lower -= 1
+        }
+        range = lower..<range.upperBound
+      } else if range.isEmpty, let last = lines.indices.last {
+        // Appending after a last line that has no ending: that line gets one.
+        newLines.insert(NewLine(content(ofLine: last)), at: 0)
+        range = last..<range.upperBound
+      }
+      if !newLines.isEmpty { newLines[newLines.count - 1].ending = [] }
+    }
+    let needsDefault = newLines.contains { $0.ending == nil }
+    let defaultEnding = needsDefault ? preferredLineEnding : []
+    for index in newLines.indices where newLines[index].ending == nil {
+      newLines[index].ending = defaultEnding
+    }
+    // A lone CR followed by a line that starts with LF would read as one CRLF, merging
+    // two lines: give the empty line after a lone CR a CR ending too.
+    if range.lowerBound > 0, ending(ofLine: range.lowerBound - 1) == [ASCII.carriageReturn] {
+      if newLines.isEmpty, range.upperBound < lines.count {
+        newLines = [NewLine(content(ofLine: range.upperBound), ending: ending(ofLine: range.upperBound))]
+        range = range.lowerBound..<(range.upperBound + 1)
+      }
+      if let first = newLines.first, first.content.isEmpty, first.ending?.first == ASCII.lineFeed {
+        newLines[0].ending = [ASCII.carriageReturn]
+      }
+    }
+    if let last = newLines.last, last.ending == [ASCII.carriageReturn], range.upperBound < lines.count,
+      lines[range.upperBound].start == lines[range.upperBound].end,
+      ending(ofLine: range.upperBound).first == ASCII.lineFeed
+    {
+      newLines[newLines.count - 1].ending = [ASCII.carriageReturn, ASCII.lineFeed]
+    }
+    var segment: [UInt8] = []
+    segment.reserveCapacity(newLines.reduce(0) { $0 + $1.content.count + 2 })
+    for line in newLines {
+      segment += line.content
+      segment += line.ending ?? defaultEnding
+    }
+    let lower = startOffset(ofLine: range.lowerBound)
+    let upper = startOffset(ofLine: range.upperBound)
+    guard bytes.count - (upper - lower) + segment.count <= Self.maximumByteCount else {
+      throw .tooLarge
+    }
+    var newBytes = bytes
+    newBytes.replaceSubrange(lower..<upper, with: segment)
+    let newLineRecords = Self.reparse(
+      newBytes, oldLines: lines, replacing: range, byteRange: lower..<upper,
+      newByteCount: segment.count)
+    replaceStorage(bytes: newBytes, lines: newLineRecords)
+    return (range, newLines.count)
+  }
+
+  /// Replaces the content of many lines at once (their endings stay), with one pass
+  /// over the bytes and one full parse: for edits that touch lines all over the file.
+  mutating func rewriteLines(_ contents: [Int: [UInt8]]) throws(EditError) {
+    guard !contents.isEmpty else { return }
+    var newBytes: [UInt8] = []
+    newBytes.reserveCapacity(bytes.count + contents.count * 16)
+    var copied = 0
+    for index in contents.keys.sorted() {
+      guard let content = contents[index] else { continue }
+      newBytes += bytes[copied..<Int(lines[index].start)]
+      newBytes += content
+      copied = Int(lines[index].end)
+    }
+    newBytes += bytes[copied...]
+    guard newBytes.count <= Self.maximumByteCount else { throw .tooLarge }
+    let records = newBytes.withUnsafeBufferPointer { DocumentParser.parse($0) }
+    replaceStorage(bytes: newBytes, lines: records)
+  }
+
+  /// Records for `newBytes`, re-parsing from the last heading before the change (after
+  /// which nothing is open) to the first heading after it that was a heading before,
+  /// and reusing the old records, shifted, around that.
+  private static func reparse(
+    _ newBytes: [UInt8], oldLines: [LineRecord], replacing range: Range<Int>,
+    byteRange: Range<Int>, newByteCount: Int
+  ) -> [LineRecord] {
+    let byteDelta = newByteCount - byteRange.count
+    var restart = range.lowerBound
+    while restart > 0, oldLines[restart - 1].kind != .heading { restart -= 1 }
+    let restartOffset: Int
+    if restart == 0 {
+      restartOffset = newBytes.starts(with: DocumentParser.byteOrderMark) ? 3 : 0
+    } else if restart < oldLines.count {
+      restartOffset = Int(oldLines[restart].start)
+    } else {
+      restartOffset = byteRange.lowerBound
+    }
+    let changeEnd = byteRange.lowerBound + newByteCount
+    let parsed = newBytes.withUnsafeBufferPointer { buffer in
+      DocumentParser.parse(
+        buffer, from: restartOffset, firstLineIndex: restart,
+        capacity: max(64, (range.upperBound - restart) * 2)
+      ) { offset in
+        guard offset >= changeEnd else { return false }
+        return Self.isHeading(atOldOffset: offset - byteDelta, in: oldLines, from: range.upperBound)
+      }
+    }
+    var records = Array(oldLines[..<restart])
+    records += parsed.records
+    guard parsed.stoppedEarly, let resumed = parsed.records.last else { return records }
+    let oldResume = Self.lineIndex(
+      startingAt: Int(resumed.start) - byteDelta, in: oldLines, from: range.upperBound)
+    let lineDelta = records.count - (oldResume + 1)
+    records.reserveCapacity(records.count + oldLines.count - oldResume - 1)
+    for var record in oldLines[(oldResume + 1)...] {
+      record.shift(bytes: byteDelta, lines: lineDelta)
+      records.append(record)
+    }
+    return records
+  }
+
+  private static func isHeading(atOldOffset offset: Int, in lines: [LineRecord], from first: Int)
+    -> Bool
+  {
+    let index = lineIndex(startingAt: offset, in: lines, from: first)
+    return index < lines.count && Int(lines[index].start) == offset
+      && lines[index].kind == .heading
+  }
+
+  /// The index of the first line at or after `first` that starts at or after `offset`.
+  private static func lineIndex(startingAt offset: Int, in lines: [LineRecord], from first: Int)
+    -> Int
+  {
+    var low = first
+    var high = lines.count
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(lines[middle].start) < offset { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+}
+
+extension LineRecord {
+  /// Moves the record's offsets by `bytes` and its line index fields by `lines`.
+  fileprivate mutating func shift(bytes: Int, lines: Int) {
+    func moved(_ value: UInt32) -> UInt32 { UInt32(truncatingIfNeeded: Int(value) + bytes) }
+    start = moved(start)
+    end = moved(end)
+    switch kind {
+    case .item, .heading:
+      mark = moved(mark)
+      tagsStart = moved(tagsStart)
+      tagsEnd = moved(tagsEnd)
+      if hasNote { note = moved(note) }
+      if kind == .item { last = UInt32(truncatingIfNeeded: Int(last) + lines) }
+    default:
+      break
+    }
+  }
+}

@@ -1,0 +1,120 @@
+/// An item or heading line taken apart into the pieces an edit changes, still as the
+/// bytes written in the file, and put back together in canonical form.
+///
+/// Canonical form from the checkbox on: `[ ]` or `[x]`, one space, the name, two spaces
+/// before each tag, two spaces and `# ` before the note. A heading keeps its indent
+/// and `#`s, then one space, the name and its tags; closing `#`s are dropped.
+struct EditableLine {
+  /// Everything before the checkbox (indent, bullet, gap), or a heading's indent and
+  /// `#`s.
+  var prefix: [UInt8]
+  var isHeading: Bool
+  var isChecked: Bool
+  /// The name, escaped as written.
+  var name: [UInt8]
+  /// Each tag as written: `@key` or `@key(value)`.
+  var tags: [[UInt8]]
+  /// The note's text (after `# `), or `nil`.
+  var note: [UInt8]?
+
+  /// Takes apart the parsed line `record`, which must be an item or a heading.
+  init(_ record: LineRecord, in bytes: UnsafeBufferPointer<UInt8>) {
+    isHeading = record.kind == .heading
+    isChecked = record.isChecked
+    let start = Int(record.start)
+    if isHeading {
+      var index = start
+      while bytes[index] == ASCII.space { index += 1 }
+      while index < Int(record.end), bytes[index] == ASCII.hash { index += 1 }
+      prefix = Array(bytes[start..<index])
+    } else {
+      prefix = Array(bytes[start..<Int(record.mark)])
+    }
+    name = Array(bytes[ChecklistDocument.nameRange(record, in: bytes)])
+    tags = ChecklistDocument.tagSpans(record, in: bytes).map { Array(bytes[$0.whole]) }
+    note = ChecklistDocument.noteRange(record, in: bytes).map { Array(bytes[$0]) }
+  }
+
+  /// A new item line.
+  init(itemPrefix: [UInt8], name: [UInt8]) {
+    prefix = itemPrefix
+    isHeading = false
+    isChecked = false
+    self.name = name
+    tags = []
+    note = nil
+  }
+
+  /// A new heading line.
+  init(headingPrefix: [UInt8], name: [UInt8]) {
+    prefix = headingPrefix
+    isHeading = true
+    isChecked = false
+    self.name = name
+    tags = []
+    note = nil
+  }
+
+  /// The line's content in canonical form, without a line ending.
+  var composed: [UInt8] {
+    var output = prefix
+    output.reserveCapacity(
+      prefix.count + name.count + tags.reduce(0) { $0 + $1.count + 2 } + (note?.count ?? 0) + 12)
+    if !isHeading {
+      output += isChecked ? Array("[x]".utf8) : Array("[ ]".utf8)
+    }
+    if !name.isEmpty {
+      output.append(ASCII.space)
+      output += name
+    }
+    for tag in tags {
+      output += [ASCII.space, ASCII.space]
+      output += tag
+    }
+    if let note {
+      output += [ASCII.space, ASCII.space, ASCII.hash]
+      if !note.isEmpty {
+        output.append(ASCII.space)
+        output += note
+      }
+    }
+    return output
+  }
+
+  /// The key of a tag as written.
+  static func key(of tag: [UInt8]) -> ArraySlice<UInt8> {
+    let end = tag.firstIndex(of: ASCII.openParen) ?? tag.count
+    return tag[1..<end]
+  }
+
+  func index(ofTag key: String) -> Int? {
+    let wanted = Array(key.utf8)
+    return tags.firstIndex { Self.key(of: $0).elementsEqual(wanted) }
+  }
+
+  func hasTag(_ key: String) -> Bool {
+    index(ofTag: key) != nil
+  }
+
+  /// Sets the first tag with `key` (in place), or adds it before `@id` when there is
+  /// one, else after the last tag.
+  ///
+  /// - Parameter value: the value, already escaped; `nil` for a tag without one.
+  mutating func setTag(_ key: String, escapedValue value: [UInt8]?) {
+    var text = [ASCII.at] + Array(key.utf8)
+    if let value { text += [ASCII.openParen] + value + [ASCII.closeParen] }
+    if let existing = index(ofTag: key) {
+      tags[existing] = text
+    } else if let id = index(ofTag: "id") {
+      tags.insert(text, at: id)
+    } else {
+      tags.append(text)
+    }
+  }
+
+  /// Removes every tag with `key`, with its separator.
+  mutating func removeTags(_ key: String) {
+    let wanted = Array(key.utf8)
+    tags.removeAll { Self.key(of: $0).elementsEqual(wanted) }
+  }
+}
