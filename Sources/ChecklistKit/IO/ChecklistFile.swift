@@ -1,0 +1,372 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a write did.
+public struct WriteReport: Sendable, Hashable {
+  /// How the new contents reached the disk.
+  public enum Method: Sendable, Hashable {
+    /// The bytes were already on disk; nothing was written.
+    case unchanged
+    /// A temporary file in the same directory was written, synced and renamed over the
+    /// file.
+    case replaced
+    /// The file was overwritten in place (it has several hard links, or its owner could
+    /// not be kept on a new file).
+    case rewrittenInPlace
+  }
+
+  /// How the contents were written.
+  public var method: Method
+  /// How many temporary files left by an interrupted `chk` were removed.
+  public var removedTemporaryFiles: Int
+}
+
+/// A checklist file opened for an edit: read once, locked, and written back through
+/// the one safe-write path. Nothing else in chk writes a user's file.
+///
+/// Opening takes an exclusive `flock` on the file, waiting up to `lockTimeout` for
+/// another `chk` that holds it, and re-opens the path if it was replaced while
+/// waiting; the lock is released when the value goes away.
+///
+/// Writing:
+/// - writes nothing when the bytes are unchanged (not even the modification time);
+/// - refuses when the file changed on disk since it was read (`.changedOnDisk`);
+/// - writes a temporary file beside the target, syncs it, gives it the target's
+///   permission bits and owner, renames it over the target and syncs the directory;
+/// - follows a symbolic link (or a chain of them) and replaces the file it points to,
+///   keeping the link;
+/// - rewrites a file with several hard links in place, so every link sees the change
+///   (the one case where a crash during the write can leave a partial file);
+/// - removes its temporary file on every error, and removes the temporary files of
+///   an earlier `chk` that was killed mid-write.
+public struct ChecklistFile: ~Copyable {
+  /// The path as given.
+  public let path: String
+  /// The path with symbolic links resolved: the file that is read and replaced.
+  public let resolvedPath: String
+  /// The file's bytes as read.
+  public let contents: [UInt8]
+  private let status: FileStatus
+  private let descriptor: Int32
+
+  /// Opens, locks and reads a file for an edit.
+  ///
+  /// - Parameters:
+  ///   - path: the file.
+  ///   - lockTimeout: how long to wait, in seconds, for another `chk` editing the file.
+  /// - Throws: `FileError.notFound`, `.notRegularFile`, `.permissionDenied`, `.locked`,
+  ///   `.tooLarge` or `.io`.
+  public init(editing path: String, lockTimeout: Double = 3) throws(FileError) {
+    let locked = try Self.lock(path, timeout: lockTimeout)
+    self.path = path
+    resolvedPath = locked.resolved
+    status = locked.status
+    descriptor = locked.descriptor
+    contents = locked.contents
+  }
+
+  /// Opens and locks the file, re-opening the path if it was replaced while waiting,
+  /// then reads it.
+  private static func lock(_ path: String, timeout: Double) throws(FileError) -> (
+    descriptor: Int32, resolved: String, status: FileStatus, contents: [UInt8]
+  ) {
+    let deadline = now() + timeout
+    var attempt = 0
+    while true {
+      let opened = try openRegularFile(path)
+      if flock(opened.descriptor, LOCK_EX | LOCK_NB) == 0 {
+        if case .success(let current) = POSIX.resolvedPath(path), current == opened.resolved,
+          let onDisk = POSIX.status(ofPath: current).0,
+          onDisk.device == opened.status.device, onDisk.inode == opened.status.inode,
+          let status = POSIX.status(ofDescriptor: opened.descriptor)
+        {
+          switch POSIX.readAll(
+            opened.descriptor, expected: status.size, limit: ChecklistDocument.maximumByteCount)
+          {
+          case .success(let bytes):
+            return (opened.descriptor, opened.resolved, status, bytes)
+          case .failure(let error):
+            close(opened.descriptor)
+            throw error.code == EFBIG
+              ? .tooLarge(path: path)
+              : .io(path: path, operation: "reading", reason: POSIX.reason(error.code))
+          }
+        }
+        // The path was replaced while this process waited: lock the new file.
+        close(opened.descriptor)
+        continue
+      }
+      close(opened.descriptor)
+      guard now() < deadline else {
+        throw .locked(path: path, seconds: Int(timeout.rounded(.up)))
+      }
+      attempt += 1
+      usleep(UInt32(min(20, 1 + attempt)) * 1_000)
+    }
+  }
+
+  deinit {
+    close(descriptor)
+  }
+
+  /// Reads a file without locking it, for commands that only read.
+  ///
+  /// - Throws: `FileError.notFound`, `.notRegularFile`, `.permissionDenied`,
+  ///   `.tooLarge` or `.io`.
+  public static func read(_ path: String) throws(FileError) -> [UInt8] {
+    let opened = try openRegularFile(path)
+    defer { close(opened.descriptor) }
+    switch POSIX.readAll(
+      opened.descriptor, expected: opened.status.size, limit: ChecklistDocument.maximumByteCount)
+    {
+    case .success(let bytes): return bytes
+    case .failure(let error):
+      throw error.code == EFBIG
+        ? .tooLarge(path: path)
+        : .io(path: path, operation: "reading", reason: POSIX.reason(error.code))
+    }
+  }
+
+  /// Creates a new file; never replaces an existing one. The new file's permissions
+  /// follow the umask, as for any new file.
+  ///
+  /// - Throws: `FileError.alreadyExists`, `.permissionDenied` or `.io`.
+  public static func create(_ path: String, contents: [UInt8]) throws(FileError) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else {
+      switch errno {
+      case EEXIST: throw .alreadyExists(path: path)
+      case EACCES, EPERM, EROFS: throw .permissionDenied(path: path, operation: "creating it")
+      case ENOENT, ENOTDIR:
+        throw .io(path: path, operation: "creating it", reason: "its directory does not exist")
+      default: throw .io(path: path, operation: "creating it", reason: POSIX.reason())
+      }
+    }
+    let failure = POSIX.writeAll(descriptor, contents)
+    let synced = failure == 0 && fsync(descriptor) == 0
+    let syncError = errno
+    close(descriptor)
+    guard failure == 0, synced else {
+      unlink(path)
+      throw .io(
+        path: path, operation: "writing", reason: POSIX.reason(failure != 0 ? failure : syncError))
+    }
+    syncDirectory(of: path)
+  }
+
+  /// Writes new contents through the safe-write path.
+  ///
+  /// - Returns: how the contents were written.
+  /// - Throws: `FileError.changedOnDisk`, `.permissionDenied` or `.io`; the file on
+  ///   disk is then unchanged and no temporary file is left.
+  @discardableResult
+  public func write(_ newContents: [UInt8]) throws(FileError) -> WriteReport {
+    guard newContents != contents else {
+      return WriteReport(method: .unchanged, removedTemporaryFiles: 0)
+    }
+    let removed = removeStaleTemporaryFiles()
+    try checkUnchanged()
+    if status.links > 1 {
+      try rewriteInPlace(newContents)
+      return WriteReport(method: .rewrittenInPlace, removedTemporaryFiles: removed)
+    }
+    if try replace(with: newContents) {
+      return WriteReport(method: .replaced, removedTemporaryFiles: removed)
+    }
+    try rewriteInPlace(newContents)
+    return WriteReport(method: .rewrittenInPlace, removedTemporaryFiles: removed)
+  }
+
+  // MARK: - Writing
+
+  private func checkUnchanged() throws(FileError) {
+    guard let now = POSIX.status(ofPath: resolvedPath).0, now.isUnchanged(comparedTo: status) else {
+      throw .changedOnDisk(path: path)
+    }
+  }
+
+  /// Writes a temporary file and renames it over the target.
+  ///
+  /// - Returns: false when the target's owner cannot be given to a new file (the
+  ///   caller rewrites in place instead).
+  private func replace(with newContents: [UInt8]) throws(FileError) -> Bool {
+    let temporary = Self.temporaryPath(for: resolvedPath)
+    let file = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard file >= 0 else {
+      let directory = Self.directory(of: resolvedPath)
+      switch errno {
+      case EACCES, EPERM, EROFS:
+        throw .permissionDenied(path: path, operation: "creating a temporary file in \(directory)")
+      default:
+        throw .io(
+          path: path, operation: "creating a temporary file in \(directory)",
+          reason: POSIX.reason())
+      }
+    }
+    func fail(_ operation: String, _ code: Int32) -> FileError {
+      close(file)
+      unlink(temporary)
+      return .io(path: path, operation: operation, reason: POSIX.reason(code))
+    }
+    let written = POSIX.writeAll(file, newContents)
+    if written != 0 { throw fail("writing a temporary copy", written) }
+    if fchmod(file, mode_t(status.mode & 0o7777)) != 0 { throw fail("setting permissions", errno) }
+    if status.owner != geteuid() || status.group != getegid() {
+      if fchown(file, uid_t(status.owner), gid_t(status.group)) != 0 {
+        close(file)
+        unlink(temporary)
+        return false
+      }
+      // chown clears set-user-ID and set-group-ID bits: set the mode again.
+      if fchmod(file, mode_t(status.mode & 0o7777)) != 0 {
+        throw fail("setting permissions", errno)
+      }
+    }
+    if fsync(file) != 0 { throw fail("syncing the temporary copy", errno) }
+    if close(file) != 0 {
+      let code = errno
+      unlink(temporary)
+      throw .io(path: path, operation: "closing the temporary copy", reason: POSIX.reason(code))
+    }
+    do {
+      try checkUnchanged()
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+    if rename(temporary, resolvedPath) != 0 {
+      let code = errno
+      unlink(temporary)
+      if code == EACCES || code == EPERM || code == EROFS {
+        throw .permissionDenied(path: path, operation: "replacing the file")
+      }
+      throw .io(path: path, operation: "replacing the file", reason: POSIX.reason(code))
+    }
+    Self.syncDirectory(of: resolvedPath)
+    return true
+  }
+
+  /// Overwrites the file in place: every hard link sees the new bytes, and the owner is
+  /// kept. Space for a longer file is reserved first, so a full disk fails before
+  /// anything is overwritten.
+  private func rewriteInPlace(_ newContents: [UInt8]) throws(FileError) {
+    let file = open(resolvedPath, O_WRONLY | O_CLOEXEC)
+    guard file >= 0 else {
+      if errno == EACCES || errno == EPERM || errno == EROFS {
+        throw .permissionDenied(path: path, operation: "opening it for writing")
+      }
+      throw .io(path: path, operation: "opening it for writing", reason: POSIX.reason())
+    }
+    defer { close(file) }
+    if newContents.count > status.size {
+      let reserved = posix_fallocate(file, 0, off_t(newContents.count))
+      if reserved != 0, reserved != EOPNOTSUPP, reserved != EINVAL {
+        throw .io(path: path, operation: "reserving space", reason: POSIX.reason(reserved))
+      }
+    }
+    try checkUnchanged()
+    let written = POSIX.writeAll(file, newContents)
+    if written != 0 {
+      throw .io(path: path, operation: "overwriting it in place", reason: POSIX.reason(written))
+    }
+    if ftruncate(file, off_t(newContents.count)) != 0 || fsync(file) != 0 {
+      throw .io(path: path, operation: "overwriting it in place", reason: POSIX.reason())
+    }
+  }
+
+  /// Removes temporary files that a killed `chk` left beside this file. Safe while the
+  /// lock is held: no other `chk` can be writing one.
+  private func removeStaleTemporaryFiles() -> Int {
+    let directory = Self.directory(of: resolvedPath)
+    let prefix = "." + Self.baseName(of: resolvedPath) + ".chk-"
+    guard let stream = opendir(directory) else { return 0 }
+    defer { closedir(stream) }
+    var stale: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafePointer(to: entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+      }
+      if name.hasPrefix(prefix), name.hasSuffix(".tmp") { stale.append(name) }
+    }
+    return stale.filter { unlink(directory + "/" + $0) == 0 }.count
+  }
+
+  // MARK: - Paths and opening
+
+  private static func openRegularFile(_ path: String) throws(FileError) -> (
+    descriptor: Int32, resolved: String, status: FileStatus
+  ) {
+    let resolved: String
+    switch POSIX.resolvedPath(path) {
+    case .success(let value): resolved = value
+    case .failure(let error):
+      switch error.code {
+      case ENOENT, ENOTDIR: throw .notFound(path: path)
+      case EACCES: throw .permissionDenied(path: path, operation: "looking it up")
+      default:
+        throw .io(path: path, operation: "looking it up", reason: POSIX.reason(error.code))
+      }
+    }
+    if let status = POSIX.status(ofPath: resolved).0, !status.isRegularFile {
+      throw .notRegularFile(path: path, kind: status.kindName)
+    }
+    let descriptor = open(resolved, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      switch errno {
+      case ENOENT: throw .notFound(path: path)
+      case EACCES, EPERM: throw .permissionDenied(path: path, operation: "opening it for reading")
+      default: throw .io(path: path, operation: "opening it", reason: POSIX.reason())
+      }
+    }
+    guard let status = POSIX.status(ofDescriptor: descriptor) else {
+      let code = errno
+      close(descriptor)
+      throw .io(path: path, operation: "reading its status", reason: POSIX.reason(code))
+    }
+    guard status.isRegularFile else {
+      close(descriptor)
+      throw .notRegularFile(path: path, kind: status.kindName)
+    }
+    guard status.size <= ChecklistDocument.maximumByteCount else {
+      close(descriptor)
+      throw .tooLarge(path: path)
+    }
+    return (descriptor, resolved, status)
+  }
+
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  static func baseName(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+
+  /// `.NAME.chk-PID-RANDOM.tmp` beside the file.
+  static func temporaryPath(for path: String) -> String {
+    var generator = SystemRandomNumberGenerator()
+    let random = String(generator.next() & 0xFFFF_FFFF, radix: 16)
+    return directory(of: path) + "/." + baseName(of: path) + ".chk-\(getpid())-\(random).tmp"
+  }
+
+  /// Makes a rename durable. Best effort: the rename has happened either way.
+  static func syncDirectory(of path: String) {
+    let descriptor = open(directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    close(descriptor)
+  }
+
+  private static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}

@@ -1,0 +1,63 @@
+/// Why a checklist file could not be read or written. The file on disk is unchanged
+/// whenever one of these is thrown.
+public enum FileError: Error, Sendable, Hashable {
+  /// Nothing exists at the path (or a symbolic link points nowhere).
+  case notFound(path: String)
+  /// The path is a directory, FIFO, device or other non-regular file.
+  case notRegularFile(path: String, kind: String)
+  /// The file or its directory cannot be read or written with the current permissions
+  /// (or the file system is read-only).
+  case permissionDenied(path: String, operation: String)
+  /// A file exists where a new one was to be created.
+  case alreadyExists(path: String)
+  /// Another program changed the file after it was read.
+  case changedOnDisk(path: String)
+  /// Another `chk` held the file's lock for longer than the wait.
+  case locked(path: String, seconds: Int)
+  /// The file is 4 GiB or larger.
+  case tooLarge(path: String)
+  /// Reading or writing failed (a full disk, an I/O error, ...).
+  case io(path: String, operation: String, reason: String)
+
+  /// The path the error is about.
+  public var path: String {
+    switch self {
+    case .notFound(let path), .notRegularFile(let path, _), .permissionDenied(let path, _),
+      .alreadyExists(let path), .changedOnDisk(let path), .locked(let path, _),
+      .tooLarge(let path), .io(let path, _, _):
+      return path
+    }
+  }
+
+  /// A lower-case message, starting with the path, that says what to do.
+  public var message: String {
+    switch self {
+    case .notFound(let path):
+      return "\(path): no such file; check the path, or create it with 'chk init'"
+    case .notRegularFile(let path, let kind):
+      return "\(path): is a \(kind), not a regular file; name a checklist file"
+    case .permissionDenied(let path, let operation):
+      return "\(path): permission denied while \(operation); "
+        + "chk writes a new copy beside the file and renames it, so both the file and its "
+        + "directory must be writable"
+    case .alreadyExists(let path):
+      return "\(path): already exists; chk init never overwrites a file"
+    case .changedOnDisk(let path):
+      return "\(path): the file changed on disk while chk was editing it; "
+        + "nothing was written, run the command again"
+    case .locked(let path, let seconds):
+      return "\(path): another chk has been editing the file for over \(seconds) s; "
+        + "nothing was written, try again"
+    case .tooLarge(let path):
+      return "\(path): the file is 4 GiB or larger; chk reads smaller files only"
+    case .io(let path, let operation, let reason):
+      return "\(path): \(reason) while \(operation); the file was not changed, "
+        + "fix the cause and try again"
+    }
+  }
+}
+
+extension FileError: CustomStringConvertible {
+  /// The message.
+  public var description: String { message }
+}

@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What `stat` says about a file, in the parts chk compares and keeps.
+struct FileStatus: Equatable, Sendable {
+  var device: UInt64
+  var inode: UInt64
+  var size: Int
+  var modified: Int64
+  var changed: Int64
+  var mode: UInt32
+  var owner: UInt32
+  var group: UInt32
+  var links: UInt64
+
+  init(_ status: stat) {
+    device = UInt64(status.st_dev)
+    inode = UInt64(status.st_ino)
+    size = Int(status.st_size)
+    modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+    changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+    mode = UInt32(status.st_mode)
+    owner = UInt32(status.st_uid)
+    group = UInt32(status.st_gid)
+    links = UInt64(status.st_nlink)
+  }
+
+  /// Whether the file is the same one, unchanged: same inode, size and times.
+  func isUnchanged(comparedTo other: FileStatus) -> Bool {
+    device == other.device && inode == other.inode && size == other.size
+      && modified == other.modified && changed == other.changed
+  }
+
+  var isRegularFile: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFREG) }
+
+  /// What kind of non-regular file this is, for messages.
+  var kindName: String {
+    switch mode & UInt32(S_IFMT) {
+    case UInt32(S_IFDIR): return "directory"
+    case UInt32(S_IFIFO): return "FIFO"
+    case UInt32(S_IFCHR): return "character device"
+    case UInt32(S_IFBLK): return "block device"
+    case UInt32(S_IFSOCK): return "socket"
+    default: return "special file"
+    }
+  }
+}
+
+/// A failed system call's `errno`.
+struct SystemError: Error, Equatable {
+  var code: Int32
+}
+
+/// Thin wrappers over the system calls the safe-write path uses.
+enum POSIX {
+  /// The current `errno`'s text, lower-cased at the start (`no space left on device`).
+  static func reason(_ code: Int32 = errno) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    let message = String(cString: text)
+    guard let first = message.first else { return message }
+    return first.lowercased() + message.dropFirst()
+  }
+
+  static func status(ofPath path: String) -> (FileStatus?, Int32) {
+    var buffer = stat()
+    guard stat(path, &buffer) == 0 else { return (nil, errno) }
+    return (FileStatus(buffer), 0)
+  }
+
+  static func status(ofDescriptor descriptor: Int32) -> FileStatus? {
+    var buffer = stat()
+    guard fstat(descriptor, &buffer) == 0 else { return nil }
+    return FileStatus(buffer)
+  }
+
+  /// The path with every symbolic link resolved, or the `errno` of the failure.
+  static func resolvedPath(_ path: String) -> Result<String, SystemError> {
+    guard let resolved = realpath(path, nil) else { return .failure(SystemError(code: errno)) }
+    defer { free(resolved) }
+    return .success(String(cString: resolved))
+  }
+
+  /// Writes all of `bytes`, retrying short writes and interruptions.
+  ///
+  /// - Returns: 0, or the `errno` of the failure.
+  static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32 {
+    bytes.withUnsafeBytes { buffer in
+      guard var pointer = buffer.baseAddress else { return 0 }
+      var remaining = buffer.count
+      while remaining > 0 {
+        let written = write(descriptor, pointer, remaining)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        if written == 0 { return EIO }
+        pointer += written
+        remaining -= written
+      }
+      return 0
+    }
+  }
+
+  /// Reads a descriptor to its end: `expected` bytes into one buffer, then whatever
+  /// follows if the file grew meanwhile.
+  ///
+  /// - Returns: the bytes, or the `errno` of the failure (`EFBIG` past `limit`).
+  static func readAll(_ descriptor: Int32, expected: Int, limit: Int)
+    -> Result<[UInt8], SystemError>
+  {
+    var failure: Int32 = 0
+    var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+      initialized = 0
+      guard let base = buffer.baseAddress else { return }
+      while initialized < expected {
+        let count = read(descriptor, base + initialized, expected - initialized)
+        if count < 0, errno == EINTR { continue }
+        if count < 0 { failure = errno }
+        if count <= 0 { return }
+        initialized += count
+      }
+    }
+    if failure != 0 { return .failure(SystemError(code: failure)) }
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      if count < 0 { return .failure(SystemError(code: errno)) }
+      if count == 0 { return .success(bytes) }
+      bytes += chunk[0..<count]
+      if bytes.count > limit { return .failure(SystemError(code: EFBIG)) }
+    }
+  }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+
+@testable import ChecklistKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A fresh temporary directory, removed when the test ends.
+final class TemporaryDirectory {
+  let path: String
+
+  init() throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "chk-tests-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+    path = base.path
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+
+  func file(_ name: String, _ contents: String) throws -> String {
+    let target = path + "/" + name
+    try Data(contents.utf8).write(to: URL(fileURLWithPath: target))
+    return target
+  }
+
+  func read(_ name: String) throws -> String {
+    String(decoding: try Data(contentsOf: URL(fileURLWithPath: path + "/" + name)), as: UTF8.self)
+  }
+
+  /// Every file name in the directory, hidden ones included.
+  var names: [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+  }
+}
+
+func fileStatus(_ path: String) -> stat {
+  var buffer = stat()
+  lstat(path, &buffer)
+  return buffer
+}
+
+@Suite("Safe writes")
+struct ChecklistFileTests {
+  @Test func writesNewContentsAndLeavesNoTemporaryFile() throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.file("list.md", "- [ ] a\n")
+    let file = try ChecklistFile(editing: path)
+    #expect(file.contents == Array("- [ ] a\n".utf8))
+    let report = try file.write(Array("- [x] a\n".utf8))
+    #expect(report.method == .replaced)
+    #expect(try directory.read("list.md") == "- [x] a\n")
+    #expect(directory.names == ["list.md"])
+  }
+
+  @Test(arguments: [0o640, 0o600, 0o664, 0o400] as [mode_t])
+  func keepsPermissionBits(_ mode: mode_t) throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.file("list.md", "old\n")
+    chmod(path, mode)
+    try ChecklistFile(editing: path).write(Array("new\n".utf8))
+    #expect(fileStatus(path).st_mode & 0o7777 == mode)
+    #expect(try directory.read("list.md") == "new\n")
+  }
+
+  @Test func keepsTheOwner() throws {
+    guard geteuid() == 0 else { return }
+    let directory = try TemporaryDirectory()
+    let path = try directory.file("list.md", "old\n")
+    chown(path, 65534, 65534)
+    try ChecklistFile(editing: path).write(Array("new\n".utf8))
+    #expect(fileStatus(path).st_uid == 65534)
+    #expect(fileStatus(path).st_gid == 65534)
+  }
+
+  @Test func followsSymbolicLinksAndKeepsThem() throws {
+    let directory = try TemporaryDirectory()
+    let target = try directory.file("real.md", "old\n")
+    symlink(target, directory.path + "/middle.md")
+    symlink("middle.md", directory.path + "/link.md")
+    let file = try ChecklistFile(editing: directory.path + "/link.md")
+    #expect(file.resolvedPath == target)
+    try file.write(Array("new\n".utf8))
+    #expect(fileStatus(directory.path + "/link.md").st_mode & S_IFMT == S_IFLNK)
+    #expect(fileStatus(directory.path + "/middle.md").st_mode & S_IFMT == S_IFLNK)
+    #expect(try directory.read("real.md") == "new\n")
+    #expect(directory.names == ["link.md", "middle.md", "real.md"])
+  }
+
+  @Test func rewritesHardLinkedFilesInPlace() throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.file("a.md", "old contents\n")
+    link(path, directory.path + "/b.md")
+    let inode = fileStatus(path).st_ino
+    let report = try ChecklistFile(editing: path).write(Array("new\n".utf8))
+    #expect(report.method == .rewrittenInPlace)
+    #expect(try directory.read("b.md") == "new\n")
+    #expect(try directory.read("a.md") == "new\n")
+    #expect(fileStatus(path).st_ino == inode)
+    #expect(fileStatus(path).st_nlink == 2)
+  }
+
+  @Test func unchangedBytesAreNotWritten() throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.file("list.md", "same\n")
+    let before = fileStatus(path)
+    usleep(20_000)
+    let report = try ChecklistFile(editing: path).write(Array("same\n".utf8))
+    #expect(report.method == .unchanged)
+    let after = fileStatus(path)
+    #expect(after.st_ino == before.st_ino)
+    #expect(after.st_mtim.tv_sec == before.st_mtim.tv_sec)
+    #expect(after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+  }
+
+  @Test func aChangeOnDiskIsDetected() throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.file("list.md", "old\n")
+    let file = try ChecklistFile(editing: path)
+    usleep(10_000)
+    _ = try directory.file("list.md", "changed by another program\n")
+    #expect(throws: FileError.changedOnDisk(path: path)) { try file.write(Array("mine\n".utf8)) }
+    #expect(try directory.read("list.md") == "changed by another program\n")
+    #expect(directory.names == ["list.md"])
+  }
+
+  @Test func aDeletedFileIsAChangeOnDisk() throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.file("list.md", "old\n")
+    let file = try ChecklistFile(editing: path)
+    unlink(path)
+    #expect(throws: FileError.changedOnDisk(path: path)) { try file.write(Array("mine\n".utf8)) }
+    #expect(directory.names.isEmpty)
+  }
+
+  @Test func staleTemporaryFilesAreRemoved() throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.file("list.md", "old\n")
+    _ = try directory.file(".list.md.chk-99999-abc.tmp", "partial")
+    _ = try directory.file(".other.md.chk-1-a.tmp", "someone else's")
+    let report = try ChecklistFile(editing: path).write(Array("new\n".utf8))
+    #expect(report.removedTemporaryFiles == 1)
+    #expect(directory.names == [".other.md.chk-1-a.tmp", "list.md"])
+  }
+
+  @Test func aSecondEditorWaitsForTheLockThenGivesUp() throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.file("list.md", "old\n")
+    let holder = try ChecklistFile(editing: path)
+    let start = Date()
+    #expect(throws: FileError.locked(path: path, seconds: 1)) {
+      _ = try ChecklistFile(editing: path, lockTimeout: 0.3)
+    }
+    #expect(Date().timeIntervalSince(start) >= 0.3)
+    try holder.write(Array("new\n".utf8))
+    _ = consume holder
+    let next = try ChecklistFile(editing: path, lockTimeout: 0.3)
+    #expect(next.contents == Array("new\n".utf8))
+  }
+
+  @Test func missingFilesDirectoriesAndFIFOsAreRefused() throws {
+    let directory = try TemporaryDirectory()
+    #expect(throws: FileError.notFound(path: directory.path + "/none.md")) {
+      _ = try ChecklistFile.read(directory.path + "/none.md")
+    }
+    #expect(throws: FileError.notRegularFile(path: directory.path, kind: "directory")) {
+      _ = try ChecklistFile.read(directory.path)
+    }
+    mkfifo(directory.path + "/fifo", 0o600)
+    #expect(throws: FileError.notRegularFile(path: directory.path + "/fifo", kind: "FIFO")) {
+      _ = try ChecklistFile(editing: directory.path + "/fifo")
+    }
+    symlink(directory.path + "/gone.md", directory.path + "/dangling.md")
+    #expect(throws: FileError.notFound(path: directory.path + "/dangling.md")) {
+      _ = try ChecklistFile.read(directory.path + "/dangling.md")
+    }
+  }
+
+  @Test func createNeverOverwrites() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path + "/new.md"
+    try ChecklistFile.create(path, contents: Array("# New\n".utf8))
+    #expect(try directory.read("new.md") == "# New\n")
+    #expect(throws: FileError.alreadyExists(path: path)) {
+      try ChecklistFile.create(path, contents: Array("other\n".utf8))
+    }
+    #expect(try directory.read("new.md") == "# New\n")
+  }
+
+  @Test func messagesNameThePathAndSayWhatToDo() {
+    let errors: [FileError] = [
+      .notFound(path: "a.md"), .notRegularFile(path: "a.md", kind: "directory"),
+      .permissionDenied(path: "a.md", operation: "x"), .alreadyExists(path: "a.md"),
+      .changedOnDisk(path: "a.md"), .locked(path: "a.md", seconds: 3), .tooLarge(path: "a.md"),
+      .io(path: "a.md", operation: "writing", reason: "no space left on device"),
+    ]
+    for error in errors {
+      #expect(error.message.hasPrefix("a.md: "))
+      #expect(error.message.contains(";"))
+    }
+  }
+}
