@@ -171,7 +171,8 @@ extension ChecklistDocument {
   func existingIDs() -> Set<String> {
     bytes.withUnsafeBufferPointer { buffer in
       var ids = Set<String>()
-      for record in lines where record.hasTags && (record.kind == .item || record.kind == .heading) {
+      for record in lines where record.hasTags && (record.kind == .item || record.kind == .heading)
+      {
         for span in Self.tagSpans(record, in: buffer)
         where Self.equals(buffer, span.key, "id") {
           if let value = span.value { ids.insert(Self.decodedValue(buffer, value)) }

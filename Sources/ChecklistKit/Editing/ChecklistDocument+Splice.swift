@@ -98,14 +98,17 @@ extension ChecklistDocument {
     // two lines: give the empty line after a lone CR a CR ending too.
     if range.lowerBound > 0, ending(ofLine: range.lowerBound - 1) == [ASCII.carriageReturn] {
       if newLines.isEmpty, range.upperBound < lines.count {
-        newLines = [NewLine(content(ofLine: range.upperBound), ending: ending(ofLine: range.upperBound))]
+        newLines = [
+          NewLine(content(ofLine: range.upperBound), ending: ending(ofLine: range.upperBound))
+        ]
         range = range.lowerBound..<(range.upperBound + 1)
       }
       if let first = newLines.first, first.content.isEmpty, first.ending?.first == ASCII.lineFeed {
         newLines[0].ending = [ASCII.carriageReturn]
       }
     }
-    if let last = newLines.last, last.ending == [ASCII.carriageReturn], range.upperBound < lines.count,
+    if let last = newLines.last, last.ending == [ASCII.carriageReturn],
+      range.upperBound < lines.count,
       lines[range.upperBound].start == lines[range.upperBound].end,
       ending(ofLine: range.upperBound).first == ASCII.lineFeed
     {

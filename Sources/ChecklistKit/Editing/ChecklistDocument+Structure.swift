@@ -218,7 +218,8 @@ extension ChecklistDocument {
       if let last = children.last {
         prefix = siblingPrefix(last, offset: 1)
       } else {
-        prefix = Array(repeating: ASCII.space, count: contentColumn(ofLine: parent))
+        prefix =
+          Array(repeating: ASCII.space, count: contentColumn(ofLine: parent))
           + Array("- ".utf8)
       }
       return Placement(line: Int(lines[parent].last) + 1, prefix: prefix, parent: parent)

@@ -18,10 +18,6 @@ public struct IDGenerator: Sendable {
     IDGenerator(seeded: SplitMix64(seed: seed))
   }
 
-  private init(seeded: SplitMix64?) {
-    self.seeded = seeded
-  }
-
   /// The length of a new ID in a file that holds `existingCount` IDs.
   static func length(forExisting existingCount: Int) -> Int {
     existingCount > 30_000 ? 6 : existingCount > 1_000 ? 5 : 4

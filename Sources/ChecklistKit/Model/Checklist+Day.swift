@@ -60,7 +60,8 @@ extension Checklist {
       var now = time(nil)
       var parts = tm()
       localtime_r(&now, &parts)
-      return Day(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+      return Day(
+        year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
         ?? Day(uncheckedYear: 1970, month: 1, day: 1)
     }
 

@@ -37,8 +37,11 @@ extension Checklist {
 
   /// A tag value written with `(`, `)` and `\` escaped.
   static func escapeTagValue(_ value: String) -> String {
-    guard value.utf8.contains(where: { $0 == ASCII.openParen || $0 == ASCII.closeParen
-      || $0 == ASCII.backslash })
+    guard
+      value.utf8.contains(where: {
+        $0 == ASCII.openParen || $0 == ASCII.closeParen
+          || $0 == ASCII.backslash
+      })
     else { return value }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(value.utf8.count + 4)

@@ -68,7 +68,9 @@ extension ChecklistDocument {
       for index in lines.indices where lines[index].kind == .item && lines[index].hasTags {
         if let value = Self.idRange(lines[index], in: buffer),
           value.count == wanted.count,
-          wanted.withUnsafeBufferPointer({ UnsafeBufferPointer(rebasing: buffer[value]).elementsEqual($0) })
+          wanted.withUnsafeBufferPointer({
+            UnsafeBufferPointer(rebasing: buffer[value]).elementsEqual($0)
+          })
         {
           found.append(index)
         }

@@ -32,8 +32,7 @@ extension ChecklistDocument {
   }
 
   /// The byte range of an item's note text (after `#`, trimmed), or `nil`.
-  static func noteRange(_ record: LineRecord, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>?
-  {
+  static func noteRange(_ record: LineRecord, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
     guard record.hasNote else { return nil }
     return FieldScanner.trimmed(bytes, from: Int(record.note) + 1, to: Int(record.end))
   }

@@ -420,13 +420,18 @@ struct BlockParser: ~Copyable {
       if case .leaf(let kind) = startSetextUnderline(containerIsParagraph: containerIsParagraph) {
         return .leaf(kind)
       }
-      if Self.isThematicBreak(bytes, from: nextNonspace, to: lineEnd) { return consumeThematicBreak() }
+      if Self.isThematicBreak(bytes, from: nextNonspace, to: lineEnd) {
+        return consumeThematicBreak()
+      }
       return startListItem(containerIsParagraph: containerIsParagraph)
     case UInt8(ascii: "*"):
-      if Self.isThematicBreak(bytes, from: nextNonspace, to: lineEnd) { return consumeThematicBreak() }
+      if Self.isThematicBreak(bytes, from: nextNonspace, to: lineEnd) {
+        return consumeThematicBreak()
+      }
       return startListItem(containerIsParagraph: containerIsParagraph)
     case ASCII.underscore:
-      return Self.isThematicBreak(bytes, from: nextNonspace, to: lineEnd) ? consumeThematicBreak() : .none
+      return Self.isThematicBreak(bytes, from: nextNonspace, to: lineEnd)
+        ? consumeThematicBreak() : .none
     case UInt8(ascii: "+"), UInt8(ascii: "0")...UInt8(ascii: "9"):
       return startListItem(containerIsParagraph: containerIsParagraph)
     default:
@@ -512,7 +517,9 @@ struct BlockParser: ~Copyable {
     return .leaf(.text)
   }
 
-  private static func isThematicBreak(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
+  private static func isThematicBreak(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+  )
     -> Bool
   {
     let character = bytes[start]
@@ -595,7 +602,9 @@ struct BlockParser: ~Copyable {
 
   /// Whether `[ ]`, `[x]` or `[X]` starts at `index`, followed by a space, a tab or
   /// the end of the line.
-  private static func isCheckbox(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end lineEnd: Int)
+  private static func isCheckbox(
+    _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end lineEnd: Int
+  )
     -> Bool
   {
     guard index + 3 <= lineEnd, bytes[index] == ASCII.openBracket,

@@ -38,7 +38,8 @@ struct EditPropertyTests {
           case 1: try document.uncheck(.line(item))
           case 2: try document.rename(.line(item), to: generator.text())
           case 3: try document.setNote(random.chance(0.5) ? generator.text() : nil, of: .line(item))
-          case 4: try document.setDueDate(Checklist.Day(year: 2025, month: 1, day: 1), of: .line(item))
+          case 4:
+            try document.setDueDate(Checklist.Day(year: 2025, month: 1, day: 1), of: .line(item))
           case 5: try document.toggle(.line(item), on: nil)
           case 6: try document.deleteItem(.line(item))
           case 7: try document.addItem(named: generator.text(), at: position)

@@ -25,7 +25,8 @@ func generatedIDs(seed: UInt64 = 7, count: Int) -> [String] {
 
 @Suite("Edits: one item's line")
 struct ItemEditTests {
-  static let file = "## Groceries\n\n- [ ] Milk  @id(k3f9)\n- [x] Eggs  @done(2024-01-01)  @id(p0qz)\n"
+  static let file =
+    "## Groceries\n\n- [ ] Milk  @id(k3f9)\n- [x] Eggs  @done(2024-01-01)  @id(p0qz)\n"
 
   @Test func checkAddsDoneBeforeID() throws {
     let result = try edited(Self.file) { try $0.check(.id("k3f9"), on: day) }
@@ -201,7 +202,9 @@ struct EditErrorTests {
     var document = try TestSupport.document("- [ ] a  @id(i1)\n")
     #expect(throws: EditError.emptyName) { try document.rename(.id("i1"), to: "") }
     #expect(throws: EditError.emptyName) { try document.rename(.id("i1"), to: " \t ") }
-    #expect(throws: EditError.emptyName) { try document.addItem(named: "  ", at: .end(of: .unnamed)) }
+    #expect(throws: EditError.emptyName) {
+      try document.addItem(named: "  ", at: .end(of: .unnamed))
+    }
   }
 
   @Test func lineBreaksAreRefused() throws {
@@ -212,7 +215,9 @@ struct EditErrorTests {
 
   @Test func unknownItemsAreRefused() throws {
     var document = try TestSupport.document("- [ ] a  @id(i1)\nprose\n")
-    #expect(throws: EditError.itemNotFound(.id("nope"))) { try document.check(.id("nope"), on: nil) }
+    #expect(throws: EditError.itemNotFound(.id("nope"))) {
+      try document.check(.id("nope"), on: nil)
+    }
     #expect(throws: EditError.itemNotFound(.line(2))) { try document.check(.line(2), on: nil) }
     #expect(throws: EditError.itemNotFound(.line(9))) { try document.check(.line(9), on: nil) }
   }
@@ -229,7 +234,8 @@ struct EditErrorTests {
       try Checklist.Day.validated("2024-02-30")
     }
     #expect(throws: EditError.invalidDate("2024-1-2")) { try Checklist.Day.validated("2024-1-2") }
-    #expect((try? Checklist.Day.validated("2024-02-29")) == Checklist.Day(year: 2024, month: 2, day: 29))
+    #expect(
+      (try? Checklist.Day.validated("2024-02-29")) == Checklist.Day(year: 2024, month: 2, day: 29))
     #expect(Checklist.Day("2023-02-29") == nil)
     #expect(Checklist.Day("1900-02-29") == nil)
     #expect(Checklist.Day("2000-02-29") != nil)
@@ -245,7 +251,8 @@ struct EditErrorTests {
 
   @Test func messagesAreLowerCaseAndSayWhatToDo() {
     let errors: [EditError] = [
-      .emptyName, .lineBreak(in: "a\nb"), .itemNotFound(.id("x")), .ambiguousID("x", lines: [1, 2]),
+      .emptyName, .lineBreak(in: "a\nb"), .itemNotFound(.id("x")),
+      .ambiguousID("x", lines: [1, 2]),
       .listNotFound(.name("L")), .listExists("L"), .moveIntoOwnSubtree("a"),
       .invalidDate("2024-02-30"), .unsupportedPosition(line: 3), .unrepresentableValue("a  # b"),
     ]

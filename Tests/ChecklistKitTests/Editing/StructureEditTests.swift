@@ -23,23 +23,31 @@ struct StructureEditTests {
 
   @Test func addAtTheEndOfAList() throws {
     let id = generatedIDs(count: 1)[0]
-    let result = try edited(Self.file) { try $0.addItem(named: "Eggs", at: .end(of: .name("Groceries"))) }
-    #expect(result == Self.file.replacingOccurrences(
-      of: "  - [x] Sourdough  @id(sour)\n", with: "  - [x] Sourdough  @id(sour)\n- [ ] Eggs  @id(\(id))\n"))
+    let result = try edited(Self.file) {
+      try $0.addItem(named: "Eggs", at: .end(of: .name("Groceries")))
+    }
+    #expect(
+      result
+        == Self.file.replacingOccurrences(
+          of: "  - [x] Sourdough  @id(sour)\n",
+          with: "  - [x] Sourdough  @id(sour)\n- [ ] Eggs  @id(\(id))\n"))
   }
 
   @Test func addWithNoteAndDue() throws {
     let id = generatedIDs(count: 1)[0]
     let due = Checklist.Day(year: 2024, month: 3, day: 1)
     let result = try edited(Self.file) {
-      try $0.addItem(named: "Eggs", at: .start(of: .name("Groceries")), note: "a dozen", dueDate: due)
+      try $0.addItem(
+        named: "Eggs", at: .start(of: .name("Groceries")), note: "a dozen", dueDate: due)
     }
     #expect(result.contains("\n\n- [ ] Eggs  @due(2024-03-01)  @id(\(id))  # a dozen\n- [ ] Milk"))
   }
 
   @Test func addToAListWithoutItems() throws {
     let id = generatedIDs(count: 1)[0]
-    let result = try edited(Self.file) { try $0.addItem(named: "Sweep", at: .end(of: .name("Chores"))) }
+    let result = try edited(Self.file) {
+      try $0.addItem(named: "Sweep", at: .end(of: .name("Chores")))
+    }
     #expect(result.hasSuffix("## Chores\n\nSome prose.\n\n- [ ] Sweep  @id(\(id))\n"))
   }
 
@@ -55,7 +63,9 @@ struct StructureEditTests {
     let id = generatedIDs(count: 2)
     let first = try edited("") { try $0.addItem(named: "one", at: .end(of: .unnamed)) }
     #expect(first == "- [ ] one  @id(\(id[0]))\n")
-    let second = try edited("- [ ] one  @id(x)") { try $0.addItem(named: "two", at: .end(of: .unnamed)) }
+    let second = try edited("- [ ] one  @id(x)") {
+      try $0.addItem(named: "two", at: .end(of: .unnamed))
+    }
     #expect(second == "- [ ] one  @id(x)\n- [ ] two  @id(\(id[0]))")
   }
 
@@ -73,7 +83,9 @@ struct StructureEditTests {
     #expect(first.contains("- [ ] Milk  @id(milk)\n  - [ ] Whole  @id(\(id))\n- [ ] Bread"))
     let last = try edited(Self.file) { try $0.addItem(named: "Spelt", at: .under(.id("bread"))) }
     #expect(last.contains("  - [x] Sourdough  @id(sour)\n  - [ ] Spelt  @id(\(id))\n\n## Chores"))
-    let ordered = try edited("1. [ ] a  @id(a)\n") { try $0.addItem(named: "b", at: .under(.id("a"))) }
+    let ordered = try edited("1. [ ] a  @id(a)\n") {
+      try $0.addItem(named: "b", at: .under(.id("a")))
+    }
     #expect(ordered == "1. [ ] a  @id(a)\n   - [ ] b  @id(\(id))\n")
   }
 
@@ -87,7 +99,9 @@ struct StructureEditTests {
 
   @Test func addAtAnIndex() throws {
     let id = generatedIDs(count: 1)[0]
-    let result = try edited(Self.file) { try $0.addItem(named: "X", at: .index(1, in: .name("Groceries"))) }
+    let result = try edited(Self.file) {
+      try $0.addItem(named: "X", at: .index(1, in: .name("Groceries")))
+    }
     #expect(result.contains("- [ ] Milk  @id(milk)\n- [ ] X  @id(\(id))\n- [ ] Bread"))
   }
 
@@ -117,45 +131,55 @@ struct StructureEditTests {
   }
 
   @Test func deleteThatWouldJoinProseLeavesABlankLine() throws {
-    let result = try edited("prose\n- [ ] a  @id(a)\n2. [ ] b  @id(b)\n") { try $0.deleteItem(.id("a")) }
+    let result = try edited("prose\n- [ ] a  @id(a)\n2. [ ] b  @id(b)\n") {
+      try $0.deleteItem(.id("a"))
+    }
     #expect(result == "prose\n\n2. [ ] b  @id(b)\n")
   }
 
   @Test func moveWithinAList() throws {
     let result = try edited(Self.file) { try $0.moveItem(.id("milk"), to: .after(.id("bread"))) }
-    #expect(result.contains("""
-      - [ ] Bread  @id(bread)
-        - [ ] Rye  @id(rye)
-          more about rye
-        - [x] Sourdough  @id(sour)
-      - [ ] Milk  @id(milk)
-      """))
+    #expect(
+      result.contains(
+        """
+        - [ ] Bread  @id(bread)
+          - [ ] Rye  @id(rye)
+            more about rye
+          - [x] Sourdough  @id(sour)
+        - [ ] Milk  @id(milk)
+        """))
   }
 
   @Test func moveToTheTopOfAList() throws {
-    let result = try edited(Self.file) { try $0.moveItem(.id("bread"), to: .start(of: .name("Groceries"))) }
+    let result = try edited(Self.file) {
+      try $0.moveItem(.id("bread"), to: .start(of: .name("Groceries")))
+    }
     #expect(result.contains("## Groceries  @icon(cart)\n\n- [ ] Bread  @id(bread)\n  - [ ] Rye"))
     #expect(result.contains("  - [x] Sourdough  @id(sour)\n- [ ] Milk  @id(milk)\n\n## Chores"))
   }
 
   @Test func moveUnderReindentsTheSubtree() throws {
     let result = try edited(Self.file) { try $0.moveItem(.id("bread"), to: .under(.id("milk"))) }
-    #expect(result.contains("""
-      - [ ] Milk  @id(milk)
-        - [ ] Bread  @id(bread)
-          - [ ] Rye  @id(rye)
-            more about rye
-          - [x] Sourdough  @id(sour)
+    #expect(
+      result.contains(
+        """
+        - [ ] Milk  @id(milk)
+          - [ ] Bread  @id(bread)
+            - [ ] Rye  @id(rye)
+              more about rye
+            - [x] Sourdough  @id(sour)
 
-      ## Chores
-      """))
+        ## Chores
+        """))
     let document = try TestSupport.document(result)
     #expect(document.item(withID: "milk")?.children.map(\.id) == ["bread"])
     #expect(document.item(withID: "bread")?.children.map(\.id) == ["rye", "sour"])
   }
 
   @Test func moveOutOfAParent() throws {
-    let result = try edited(Self.file) { try $0.moveItem(.id("rye"), to: .end(of: .name("Chores"))) }
+    let result = try edited(Self.file) {
+      try $0.moveItem(.id("rye"), to: .end(of: .name("Chores")))
+    }
     #expect(result.hasSuffix("Some prose.\n\n- [ ] Rye  @id(rye)\n  more about rye\n"))
   }
 
@@ -193,7 +217,9 @@ struct ListEditTests {
   }
 
   @Test func renameKeepsTags() throws {
-    let result = try edited("## Old  @icon(x)  @id(l1) ##\n") { try $0.renameList(.id("l1"), to: "C #") }
+    let result = try edited("## Old  @icon(x)  @id(l1) ##\n") {
+      try $0.renameList(.id("l1"), to: "C #")
+    }
     #expect(result == ##"## C \#  @icon(x)  @id(l1)"## + "\n")
     #expect(try TestSupport.document(result).lists.first?.name == "C #")
   }
@@ -207,7 +233,9 @@ struct ListEditTests {
   }
 
   @Test func deleteListRemovesEverythingToTheNextHeading() throws {
-    let result = try edited("## A\n\n- [ ] a\n\n## B\n\n- [ ] b\n") { try $0.deleteList(.name("A")) }
+    let result = try edited("## A\n\n- [ ] a\n\n## B\n\n- [ ] b\n") {
+      try $0.deleteList(.name("A"))
+    }
     #expect(result == "## B\n\n- [ ] b\n")
   }
 
@@ -220,14 +248,17 @@ struct ListEditTests {
 
   @Test func unknownListsAreRefused() throws {
     var document = try TestSupport.document("## A\n")
-    #expect(throws: EditError.listNotFound(.name("Z"))) { try document.renameList(.name("Z"), to: "Y") }
+    #expect(throws: EditError.listNotFound(.name("Z"))) {
+      try document.renameList(.name("Z"), to: "Y")
+    }
     #expect(throws: EditError.listNotFound(.unnamed)) { try document.deleteList(.unnamed) }
   }
 }
 
 @Suite("Edits keep CRLF, BOM and a missing final newline")
 struct LineEndingEditTests {
-  static let file = "\u{FEFF}## A\r\n\r\n- [ ] a  @id(a)\r\n- [x] b  @done(2024-01-01)  @id(b)\r\n\r\n## B\r\n\r\n- [ ] c  @id(c)"
+  static let file =
+    "\u{FEFF}## A\r\n\r\n- [ ] a  @id(a)\r\n- [x] b  @done(2024-01-01)  @id(b)\r\n\r\n## B\r\n\r\n- [ ] c  @id(c)"
 
   static let edits: [(String, @Sendable (inout ChecklistDocument) throws -> Void)] = [
     ("check", { try $0.check(.id("c"), on: Checklist.Day(year: 2024, month: 1, day: 2)) }),

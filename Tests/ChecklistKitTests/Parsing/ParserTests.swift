@@ -52,7 +52,8 @@ struct ItemLineTests {
       "longest tail after the last separator", "- [ ] a @x  @y  @z", ["1 [ ] 'a @x' @y @z"]),
     ParseCase("two tabs separate", "- [ ] a\t\t@x", ["1 [ ] 'a' @x"]),
     ParseCase("one tab does not separate", "- [ ] a\t@x", ["1 [ ] 'a\t@x'"]),
-    ParseCase("escaped parenthesis in a value", #"- [ ] a  @k(v\)w\(\\)"#, [#"1 [ ] 'a' @k=v)w(\"#]),
+    ParseCase(
+      "escaped parenthesis in a value", #"- [ ] a  @k(v\)w\(\\)"#, [#"1 [ ] 'a' @k=v)w(\"#]),
     ParseCase("value with spaces and @", "- [ ] a  @k(x  @y z)", ["1 [ ] 'a' @k=x  @y z"]),
     ParseCase("unescaped ( in a value is not a tag", "- [ ] a  @k(a(b)", ["1 [ ] 'a  @k(a(b)'"]),
     ParseCase(

@@ -65,11 +65,12 @@ struct RoundTripTests {
 
 @Suite("UTF-8 validation")
 struct UTF8ValidationTests {
-  @Test(arguments: [
-    ([0x61, 0xFF], 1), ([0xC0, 0x80], 0), ([0x61, 0x62, 0xE2, 0x82], 2),
-    ([0xED, 0xA0, 0x80], 0), ([0xF4, 0x90, 0x80, 0x80], 0), ([0x80], 0),
-    ([0xF0, 0x9F, 0x98], 0), ([0xE0, 0x80, 0x80], 0),
-  ] as [([UInt8], Int)])
+  @Test(
+    arguments: [
+      ([0x61, 0xFF], 1), ([0xC0, 0x80], 0), ([0x61, 0x62, 0xE2, 0x82], 2),
+      ([0xED, 0xA0, 0x80], 0), ([0xF4, 0x90, 0x80, 0x80], 0), ([0x80], 0),
+      ([0xF0, 0x9F, 0x98], 0), ([0xE0, 0x80, 0x80], 0),
+    ] as [([UInt8], Int)])
   func rejectsInvalidSequences(_ bytes: [UInt8], _ offset: Int) {
     #expect(throws: ParseError.self) { try ChecklistDocument(parsing: bytes) }
     do {
@@ -112,5 +113,23 @@ struct UTF8ValidationTests {
       let found = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset($0) }
       #expect((found == nil) == valid, "seed \(seed): \(bytes)")
     }
+  }
+}
+
+@Suite("Samples parse as recorded")
+struct SampleParseTests {
+  /// Every heading and item of each sample, with the list model's summary.
+  @Test(arguments: TestSupport.sampleNames)
+  func sampleParsesAsRecorded(_ name: String) throws {
+    let document = try ChecklistDocument(parsing: try TestSupport.sampleBytes(name))
+    var lines = TestSupport.describe(document)
+    lines.append("--")
+    for list in document.lists {
+      lines.append(
+        "list \(list.name ?? "(unnamed)") icon=\(list.icon ?? "-") id=\(list.id ?? "-") "
+          + "open=\(list.openCount) done=\(list.doneCount) top=\(list.items.count)")
+    }
+    lines.append("total open=\(document.openCount) done=\(document.doneCount)")
+    Golden.check(lines.joined(separator: "\n") + "\n", named: "\(name).parse.txt")
   }
 }

@@ -50,9 +50,10 @@ enum TestSupport {
         case .item:
           while let top = open.last, top.last < index { open.removeLast() }
           let box = record.isChecked ? "[x]" : "[ ]"
-          let note = ChecklistDocument.noteRange(record, in: buffer).map {
-            " #'" + ChecklistDocument.string(buffer, $0) + "'"
-          } ?? ""
+          let note =
+            ChecklistDocument.noteRange(record, in: buffer).map {
+              " #'" + ChecklistDocument.string(buffer, $0) + "'"
+            } ?? ""
           let parent = open.last.map { " ^\($0.line + 1)" } ?? ""
           result.append("\(index + 1) \(box) '\(name)'\(tags)\(note)\(parent)")
           open.append((index, Int(record.last)))
