@@ -1,3 +1,9 @@
 import ChecklistKit
 
-print("chk: see README.md")
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+exit(ChkTool.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: .current()))

@@ -48,8 +48,9 @@ extension ChecklistDocument {
     }
   }
 
-  /// Deletes a list: its heading and every line up to the next heading. For the
-  /// unnamed list, only its items (with their sub-items) go.
+  /// Deletes a list: its heading and every line up to the next heading (and, for the
+  /// last list, the blank lines before it). For the unnamed list, only its items (with
+  /// their sub-items) go.
   ///
   /// - Throws: `EditError.listNotFound` or `.unsupportedPosition`.
   public mutating func deleteList(_ list: ListReference) throws(EditError) {
@@ -64,7 +65,11 @@ extension ChecklistDocument {
     }
     var end = heading + 1
     while end < lines.count, lines[end].kind != .heading { end += 1 }
-    try replaceLines(heading..<end, with: [])
+    var start = heading
+    if end == lines.count {
+      while start > 0, lines[start - 1].kind == .blank { start -= 1 }
+    }
+    try replaceLines(start..<end, with: [])
   }
 
   // MARK: - Shared

@@ -172,6 +172,11 @@ extension ChecklistDocument {
     switch list {
     case .unnamed:
       return nil
+    case .line(let line):
+      guard lines.indices.contains(line - 1), lines[line - 1].kind == .heading else {
+        throw .listNotFound(list)
+      }
+      return line - 1
     case .name(let name):
       let found = bytes.withUnsafeBufferPointer { buffer in
         lines.indices.first { index in
@@ -248,8 +253,13 @@ extension ChecklistDocument {
     var line = span.upperBound
     while line > span.lowerBound, lines[line - 1].kind == .blank { line -= 1 }
     var placement = Placement(line: line, prefix: Array("- ".utf8), parent: nil)
-    placement.blankBefore = line > 0 && lines[line - 1].kind != .blank
-    placement.blankAfter = line < lines.count && lines[line].kind == .heading
+    if line < span.upperBound {
+      // A blank line already follows the list's last line: the item goes after it.
+      placement.line = line + 1
+    } else {
+      placement.blankBefore = line > 0 && lines[line - 1].kind != .blank
+    }
+    placement.blankAfter = placement.line < lines.count && lines[placement.line].kind == .heading
     return placement
   }
 

@@ -20,6 +20,8 @@ public enum ListReference: Sendable, Hashable, CustomStringConvertible {
   case name(String)
   /// The list whose heading has `@id(value)`.
   case id(String)
+  /// The list whose heading is on this 1-based line.
+  case line(Int)
   /// The unnamed list of items before the first heading.
   case unnamed
 
@@ -28,6 +30,7 @@ public enum ListReference: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .name(let name): return "named '\(name)'"
     case .id(let id): return "with ID '\(id)'"
+    case .line(let line): return "with its heading on line \(line)"
     case .unnamed: return "before the first heading"
     }
   }

@@ -24,6 +24,8 @@ public struct WriteReport: Sendable, Hashable {
   public var method: Method
   /// How many temporary files left by an interrupted `chk` were removed.
   public var removedTemporaryFiles: Int
+  /// The file's identity after the write (for undo), when it was written.
+  var identity: FileStatus?
 }
 
 /// A checklist file opened for an edit: read once, locked, and written back through
@@ -167,20 +169,27 @@ public struct ChecklistFile: ~Copyable {
   @discardableResult
   public func write(_ newContents: [UInt8]) throws(FileError) -> WriteReport {
     guard newContents != contents else {
-      return WriteReport(method: .unchanged, removedTemporaryFiles: 0)
+      return WriteReport(method: .unchanged, removedTemporaryFiles: 0, identity: nil)
     }
     let removed = removeStaleTemporaryFiles()
     try checkUnchanged()
+    let method: WriteReport.Method
     if status.links > 1 {
       try rewriteInPlace(newContents)
-      return WriteReport(method: .rewrittenInPlace, removedTemporaryFiles: removed)
+      method = .rewrittenInPlace
+    } else if try replace(with: newContents) {
+      method = .replaced
+    } else {
+      try rewriteInPlace(newContents)
+      method = .rewrittenInPlace
     }
-    if try replace(with: newContents) {
-      return WriteReport(method: .replaced, removedTemporaryFiles: removed)
-    }
-    try rewriteInPlace(newContents)
-    return WriteReport(method: .rewrittenInPlace, removedTemporaryFiles: removed)
+    return WriteReport(
+      method: method, removedTemporaryFiles: removed,
+      identity: POSIX.status(ofPath: resolvedPath).0)
   }
+
+  /// The file's identity when it was read.
+  var identity: FileStatus { status }
 
   // MARK: - Writing
 

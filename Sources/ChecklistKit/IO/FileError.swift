@@ -37,6 +37,9 @@ public enum FileError: Error, Sendable, Hashable {
     case .notRegularFile(let path, let kind):
       return "\(path): is a \(kind), not a regular file; name a checklist file"
     case .permissionDenied(let path, let operation):
+      if operation.contains("reading") || operation.contains("looking") {
+        return "\(path): permission denied while \(operation); make the file readable"
+      }
       return "\(path): permission denied while \(operation); "
         + "chk writes a new copy beside the file and renames it, so both the file and its "
         + "directory must be writable"

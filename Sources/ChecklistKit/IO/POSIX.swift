@@ -7,7 +7,7 @@
 #endif
 
 /// What `stat` says about a file, in the parts chk compares and keeps.
-struct FileStatus: Equatable, Sendable {
+struct FileStatus: Hashable, Sendable {
   var device: UInt64
   var inode: UInt64
   var size: Int

@@ -1,0 +1,132 @@
+/// An option a command accepts.
+struct OptionSpec: Sendable, Hashable {
+  /// The long name, without dashes: `date` for `--date`.
+  var name: String
+  /// The short letter, if any: `f` for `-f`.
+  var short: Character?
+  /// The value's placeholder (`DATE`), or `nil` for a flag.
+  var value: String?
+  /// One line for `chk help`.
+  var help: String
+
+  var takesValue: Bool { value != nil }
+
+  static func flag(_ name: String, _ short: Character? = nil, _ help: String) -> OptionSpec {
+    OptionSpec(name: name, short: short, value: nil, help: help)
+  }
+
+  static func value(
+    _ name: String, _ short: Character? = nil, _ placeholder: String, _ help: String
+  )
+    -> OptionSpec
+  {
+    OptionSpec(name: name, short: short, value: placeholder, help: help)
+  }
+
+  /// How help shows it: `-f, --file PATH`.
+  var synopsis: String {
+    let long = "--" + name + (value.map { " " + $0 } ?? "")
+    guard let short else { return "    " + long }
+    return "-\(short), " + long
+  }
+}
+
+/// Arguments split into options and operands.
+struct ParsedArguments {
+  /// The operands, in order.
+  var positionals: [String] = []
+  /// Every option given, in order, with its value.
+  var options: [(name: String, value: String?)] = []
+
+  func has(_ name: String) -> Bool {
+    options.contains { $0.name == name }
+  }
+
+  /// The last value given for an option.
+  func value(_ name: String) -> String? {
+    options.last { $0.name == name }?.value
+  }
+
+  /// Every value given for a repeatable option.
+  func values(_ name: String) -> [String] {
+    options.filter { $0.name == name }.compactMap(\.value)
+  }
+}
+
+/// A small GNU-style parser: long options (`--name`, `--name=value`, `--name value`),
+/// short options (`-f value`, `-fvalue`, grouped flags `-qd`), `--` to end options,
+/// and `-` as an operand (standard input).
+enum ArgumentParser {
+  /// Splits `arguments` using `specs`.
+  ///
+  /// - Parameter context: how errors name the command (`chk check`).
+  /// - Throws: a usage error for an unknown option, a missing value, or a value given to
+  ///   a flag.
+  static func parse(_ arguments: [String], specs: [OptionSpec], context: String)
+    throws(CommandError)
+    -> ParsedArguments
+  {
+    var result = ParsedArguments()
+    var index = 0
+    var optionsEnded = false
+    func spec(long: String) throws(CommandError) -> OptionSpec {
+      guard let spec = specs.first(where: { $0.name == long }) else {
+        throw .usage("unknown option '--\(long)' for '\(context)'; see '\(helpCommand(context))'")
+      }
+      return spec
+    }
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+        result.positionals.append(argument)
+      } else if argument == "--" {
+        optionsEnded = true
+      } else if argument.hasPrefix("--") {
+        let body = argument.dropFirst(2)
+        let name = String(body.prefix { $0 != "=" })
+        let option = try spec(long: name)
+        if let equals = body.firstIndex(of: "=") {
+          guard option.takesValue else {
+            throw .usage("option '--\(name)' takes no value; see '\(helpCommand(context))'")
+          }
+          result.options.append((name, String(body[body.index(after: equals)...])))
+        } else if option.takesValue {
+          guard index < arguments.count else {
+            throw .usage("option '--\(name)' needs a value (\(option.value ?? "VALUE"))")
+          }
+          result.options.append((name, arguments[index]))
+          index += 1
+        } else {
+          result.options.append((name, nil))
+        }
+      } else {
+        var letters = Substring(argument.dropFirst())
+        while let letter = letters.first {
+          letters = letters.dropFirst()
+          guard let option = specs.first(where: { $0.short == letter }) else {
+            throw .usage(
+              "unknown option '-\(letter)' for '\(context)'; see '\(helpCommand(context))'")
+          }
+          if option.takesValue {
+            if !letters.isEmpty {
+              result.options.append((option.name, String(letters)))
+            } else if index < arguments.count {
+              result.options.append((option.name, arguments[index]))
+              index += 1
+            } else {
+              throw .usage("option '-\(letter)' needs a value (\(option.value ?? "VALUE"))")
+            }
+            break
+          }
+          result.options.append((option.name, nil))
+        }
+      }
+    }
+    return result
+  }
+
+  private static func helpCommand(_ context: String) -> String {
+    context == "chk" ? "chk help" : "chk help " + context.dropFirst(4)
+  }
+}

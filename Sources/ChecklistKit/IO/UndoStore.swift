@@ -1,0 +1,166 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What `chk undo` needs to restore a file: kept under `$XDG_STATE_HOME/chk/undo/`
+/// (`~/.local/state/chk/undo/` when unset), one record per file.
+///
+/// A record holds only the part of the file an edit changed (the bytes between the
+/// common prefix and suffix of the old and new contents), and the file's identity
+/// (inode, size, times) right after the edit, so undo can refuse when anything else
+/// touched the file since.
+struct UndoStore {
+  /// One file's last edit.
+  struct Record {
+    /// The resolved path of the file.
+    var path: String
+    /// How many leading and trailing bytes the edit left alone.
+    var prefix: Int
+    var suffix: Int
+    /// The bytes the edit replaced.
+    var removed: [UInt8]
+    /// The file's identity right after the edit.
+    var identity: FileStatus
+
+    /// A record for an edit from `before` to `after`.
+    init(path: String, before: [UInt8], after: [UInt8], identity: FileStatus) {
+      self.path = path
+      let prefix = Self.commonPrefix(before, after)
+      let suffix = Self.commonSuffix(before, after, excluding: prefix)
+      self.prefix = prefix
+      self.suffix = suffix
+      removed = Array(before[prefix..<(before.count - suffix)])
+      self.identity = identity
+    }
+
+    init(path: String, prefix: Int, suffix: Int, removed: [UInt8], identity: FileStatus) {
+      self.path = path
+      self.prefix = prefix
+      self.suffix = suffix
+      self.removed = removed
+      self.identity = identity
+    }
+
+    /// The contents before the edit, given the contents after it.
+    func restore(_ current: [UInt8]) -> [UInt8]? {
+      guard prefix + suffix <= current.count else { return nil }
+      return Array(current[..<prefix]) + removed + current[(current.count - suffix)...]
+    }
+
+    static func commonPrefix(_ a: [UInt8], _ b: [UInt8]) -> Int {
+      a.withUnsafeBufferPointer { x in
+        b.withUnsafeBufferPointer { y in
+          let limit = min(x.count, y.count)
+          var index = 0
+          while index < limit, x[index] == y[index] { index += 1 }
+          return index
+        }
+      }
+    }
+
+    static func commonSuffix(_ a: [UInt8], _ b: [UInt8], excluding prefix: Int) -> Int {
+      a.withUnsafeBufferPointer { x in
+        b.withUnsafeBufferPointer { y in
+          let limit = min(x.count, y.count) - prefix
+          var count = 0
+          while count < limit, x[x.count - 1 - count] == y[y.count - 1 - count] { count += 1 }
+          return count
+        }
+      }
+    }
+  }
+
+  let directory: String
+
+  /// The store for this environment, or `nil` when neither `XDG_STATE_HOME` nor `HOME`
+  /// is set.
+  init?(environment: [String: String]) {
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+      directory = state + "/chk/undo"
+    } else if let home = environment["HOME"], !home.isEmpty {
+      directory = home + "/.local/state/chk/undo"
+    } else {
+      return nil
+    }
+  }
+
+  /// The record file for a path: named by a hash of the path.
+  private func recordPath(for path: String) -> String {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    return directory + "/" + String(hash, radix: 16)
+  }
+
+  func save(_ record: Record) throws(FileError) {
+    try makeDirectories()
+    let identity = record.identity
+    let header =
+      "chk-undo 1 \(record.prefix) \(record.suffix) \(identity.device) \(identity.inode) "
+      + "\(identity.size) \(identity.modified) \(identity.changed) \(record.path.utf8.count)\n"
+    var bytes = Array(header.utf8)
+    bytes += record.path.utf8
+    bytes.append(ASCII.lineFeed)
+    bytes += record.removed
+    try Self.replace(recordPath(for: record.path), with: bytes)
+  }
+
+  /// The record for a file, or `nil` when there is none (or it is unreadable).
+  func load(path: String) -> Record? {
+    guard let bytes = try? ChecklistFile.read(recordPath(for: path)),
+      let newline = bytes.firstIndex(of: ASCII.lineFeed)
+    else { return nil }
+    let fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
+    guard fields.count == 10, fields[0] == "chk-undo", fields[1] == "1",
+      let prefix = Int(fields[2]), let suffix = Int(fields[3]),
+      let device = UInt64(fields[4]), let inode = UInt64(fields[5]), let size = Int(fields[6]),
+      let modified = Int64(fields[7]), let changed = Int64(fields[8]),
+      let pathLength = Int(fields[9]), newline + 2 + pathLength <= bytes.count
+    else { return nil }
+    let pathStart = newline + 1
+    let storedPath = String(decoding: bytes[pathStart..<(pathStart + pathLength)], as: UTF8.self)
+    guard storedPath == path else { return nil }
+    var identity = FileStatus(stat())
+    identity.device = device
+    identity.inode = inode
+    identity.size = size
+    identity.modified = modified
+    identity.changed = changed
+    return Record(
+      path: path, prefix: prefix, suffix: suffix,
+      removed: Array(bytes[(pathStart + pathLength + 1)...]), identity: identity)
+  }
+
+  func remove(path: String) {
+    unlink(recordPath(for: path))
+  }
+
+  private func makeDirectories() throws(FileError) {
+    var current = ""
+    for component in directory.split(separator: "/") {
+      current += "/" + component
+      if mkdir(current, 0o700) != 0, errno != EEXIST {
+        throw .io(path: current, operation: "creating the undo directory", reason: POSIX.reason())
+      }
+    }
+  }
+
+  /// Writes chk's own state file: a temporary file renamed over it.
+  private static func replace(_ path: String, with bytes: [UInt8]) throws(FileError) {
+    let temporary = ChecklistFile.temporaryPath(for: path)
+    let file = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard file >= 0 else {
+      throw .io(path: path, operation: "saving undo information", reason: POSIX.reason())
+    }
+    let failure = POSIX.writeAll(file, bytes)
+    close(file)
+    guard failure == 0, rename(temporary, path) == 0 else {
+      let code = failure != 0 ? failure : errno
+      unlink(temporary)
+      throw .io(path: path, operation: "saving undo information", reason: POSIX.reason(code))
+    }
+  }
+}

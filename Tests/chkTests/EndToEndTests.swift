@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+
+/// Runs the built `chk` binary on copies of the samples.
+@Suite("chk binary end to end")
+struct EndToEndTests {
+  struct Run {
+    var status: Int32
+    var output: String
+    var errors: String
+  }
+
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  static var binary: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("chk")
+  }
+
+  let directory: URL
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "chk-e2e-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    for name in try FileManager.default.contentsOfDirectory(
+      atPath: Self.root.appendingPathComponent("Samples").path)
+    {
+      try FileManager.default.copyItem(
+        at: Self.root.appendingPathComponent("Samples/" + name),
+        to: directory.appendingPathComponent(name))
+    }
+  }
+
+  func run(_ arguments: String..., input: String = "") throws -> Run {
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    var environment = ProcessInfo.processInfo.environment
+    environment["CHK_SEED"] = "3"
+    environment["XDG_STATE_HOME"] = directory.appendingPathComponent(".state").path
+    environment["NO_COLOR"] = "1"
+    environment.removeValue(forKey: "CHK_FILE")
+    process.environment = environment
+    let output = Pipe()
+    let errors = Pipe()
+    let standardInput = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = standardInput
+    try process.run()
+    standardInput.fileHandleForWriting.write(Data(input.utf8))
+    try standardInput.fileHandleForWriting.close()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+      errors: String(decoding: err, as: UTF8.self))
+  }
+
+  func contents(_ name: String) throws -> Data {
+    try Data(contentsOf: directory.appendingPathComponent(name))
+  }
+
+  @Test func version() throws {
+    let result = try run("--version")
+    #expect(result.status == 0)
+    #expect(result.output.hasPrefix("chk "))
+    #expect(result.errors.isEmpty)
+  }
+
+  @Test func listsASample() throws {
+    let result = try run("-f", "household.md", "list")
+    #expect(result.status == 0)
+    #expect(result.output.contains("1  [ ] Milk         k3f9\n"))
+    #expect(result.errors.isEmpty)
+  }
+
+  @Test func checksAnItemInPlace() throws {
+    let result = try run("-f", "project.md", "check", "t7bg", "--date", "2024-03-14")
+    #expect(result.status == 0)
+    #expect(result.output == "checked t7bg \"Triage open bugs\"\n")
+    let text = String(decoding: try contents("project.md"), as: UTF8.self)
+    #expect(
+      text.contains(
+        "- [x] Triage open bugs  @due(2024-03-15)  @done(2024-03-14)  @id(t7bg)  # only P0 and P1\n"
+      ))
+  }
+
+  @Test func keepsCRLFAndTheByteOrderMark() throws {
+    let before = try contents("windows.md")
+    #expect(try run("-f", "windows.md", "check", "pp01", "--date", "2024-02-11").status == 0)
+    let after = try contents("windows.md")
+    #expect(after.starts(with: [0xEF, 0xBB, 0xBF]))
+    #expect(
+      !String(decoding: after, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "").contains(
+        "\n"))
+    #expect(try run("-f", "windows.md", "undo").status == 0)
+    #expect(try contents("windows.md") == before)
+  }
+
+  @Test func invalidUTF8IsRefusedWithoutAStackTrace() throws {
+    try Data([0x2D, 0x20, 0x5B, 0x20, 0x5D, 0x20, 0xFF, 0x0A]).write(
+      to: directory.appendingPathComponent("bad.md"))
+    let result = try run("-f", "bad.md", "check", "1")
+    #expect(result.status == 65)
+    #expect(result.output.isEmpty)
+    #expect(
+      result.errors
+        == "chk: bad.md: invalid UTF-8 at byte 6 (line 1, column 7); chk reads UTF-8 text only: convert the file (e.g. with iconv) and try again\n"
+    )
+    #expect(try contents("bad.md") == Data([0x2D, 0x20, 0x5B, 0x20, 0x5D, 0x20, 0xFF, 0x0A]))
+  }
+
+  @Test func missingFileAndUsageErrors() throws {
+    #expect(try run("-f", "none.md", "list").status == 66)
+    let usage = try run("-f", "household.md", "check")
+    #expect(usage.status == 64)
+    #expect(usage.errors.hasPrefix("chk: usage: chk check"))
+    #expect(try run("-f", "household.md", "check", "zzzz").status == 64)
+  }
+
+  @Test func jsonIsValid() throws {
+    let result = try run("-f", "notes.md", "list", "--json")
+    #expect(result.status == 0)
+    let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+    #expect(object?["file"] as? String == "notes.md")
+  }
+
+  @Test func initThenAdd() throws {
+    #expect(try run("init", "new.md").output == "created new.md\n")
+    let added = try run("-f", "new.md", "add", "first", "thing")
+    #expect(added.status == 0)
+    #expect(added.output.hasSuffix("\"first thing\" to \"To do\"\n"))
+    #expect(
+      String(decoding: try contents("new.md"), as: UTF8.self).hasPrefix(
+        "# Checklist\n\n## To do\n\n- [ ] first thing  @id("))
+  }
+}
+
+/// Permission errors, tested as an unprivileged user: root ignores permission bits.
+@Suite("chk binary as an unprivileged user")
+struct PermissionTests {
+  static var canDropPrivileges: Bool {
+    getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+  }
+
+  func runAsNobody(_ arguments: [String], in directory: URL) throws -> EndToEndTests.Run {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+    process.arguments =
+      ["--reuid=65534", "--regid=65534", "--clear-groups", EndToEndTests.binary.path] + arguments
+    process.currentDirectoryURL = directory
+    process.environment = ["PATH": "/usr/bin:/bin", "HOME": directory.path, "NO_COLOR": "1"]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = Pipe()
+    try process.run()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return EndToEndTests.Run(
+      status: process.terminationStatus, output: "", errors: String(decoding: err, as: UTF8.self))
+  }
+
+  func scratch(directoryMode: Int, fileMode: Int) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "chk-perm-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent("list.md")
+    try Data("- [ ] a  @id(a1)\n".utf8).write(to: file)
+    chmod(file.path, mode_t(fileMode))
+    chmod(directory.path, mode_t(directoryMode))
+    return directory
+  }
+
+  @Test(arguments: [(0o755, 0o666), (0o755, 0o644), (0o777, 0o644)])
+  func unwritableFileOrDirectory(_ directoryMode: Int, _ fileMode: Int) throws {
+    guard Self.canDropPrivileges else { return }
+    let directory = try scratch(directoryMode: directoryMode, fileMode: fileMode)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try runAsNobody(["-f", "list.md", "check", "a1"], in: directory)
+    #expect(result.status == 73)
+    #expect(result.errors.hasPrefix("chk: list.md: permission denied while "))
+    #expect(
+      String(
+        decoding: try Data(contentsOf: directory.appendingPathComponent("list.md")), as: UTF8.self)
+        == "- [ ] a  @id(a1)\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["list.md"])
+  }
+
+  @Test func unreadableFile() throws {
+    guard Self.canDropPrivileges else { return }
+    let directory = try scratch(directoryMode: 0o755, fileMode: 0o600)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try runAsNobody(["-f", "list.md", "list"], in: directory)
+    #expect(result.status == 73)
+    #expect(
+      result.errors
+        == "chk: list.md: permission denied while opening it for reading; make the file readable\n")
+  }
+}
