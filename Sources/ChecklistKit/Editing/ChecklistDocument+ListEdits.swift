@@ -106,7 +106,7 @@ extension ChecklistDocument {
     var currentLevel = 0
     for record in lines {
       if record.kind == .heading {
-        let text = bytes[Int(record.start)..<Int(record.end)].drop { $0 == ASCII.space }
+        let text = bytes[Int(record.start)..<Int(record.end)].drop(while: ASCII.isSpaceOrTab)
         currentLevel = text.prefix { $0 == ASCII.hash }.count
         fallback = max(2, currentLevel)
       } else if record.kind == .item, currentLevel > 0 {

@@ -24,7 +24,7 @@ struct EditableLine {
     let start = Int(record.start)
     if isHeading {
       var index = start
-      while bytes[index] == ASCII.space { index += 1 }
+      while ASCII.isSpaceOrTab(bytes[index]) { index += 1 }
       while index < Int(record.end), bytes[index] == ASCII.hash { index += 1 }
       prefix = Array(bytes[start..<index])
     } else {

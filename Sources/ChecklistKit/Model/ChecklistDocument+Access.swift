@@ -98,7 +98,7 @@ extension ChecklistDocument {
       list.line = heading + 1
       var level = 0
       var index = Int(record.start)
-      while buffer[index] == ASCII.space { index += 1 }
+      while ASCII.isSpaceOrTab(buffer[index]) { index += 1 }
       while index < Int(record.end), buffer[index] == ASCII.hash {
         level += 1
         index += 1

@@ -40,6 +40,15 @@ extension ChecklistDocument {
   /// The tags of a line's tag range, in order.
   static func tagSpans(_ record: LineRecord, in bytes: UnsafeBufferPointer<UInt8>) -> [TagSpan] {
     var spans: [TagSpan] = []
+    forEachTag(record, in: bytes) { spans.append($0) }
+    return spans
+  }
+
+  /// Calls `body` with each tag of a line's tag range, in order, without allocating.
+  @inline(__always)
+  static func forEachTag(
+    _ record: LineRecord, in bytes: UnsafeBufferPointer<UInt8>, _ body: (TagSpan) -> Void
+  ) {
     var index = Int(record.tagsStart)
     let end = Int(record.tagsEnd)
     while index < end {
@@ -59,10 +68,9 @@ extension ChecklistDocument {
         value = (keyEnd + 1)..<cursor
         wholeEnd = min(cursor + 1, end)
       }
-      spans.append(TagSpan(whole: index..<wholeEnd, key: keyStart..<keyEnd, value: value))
+      body(TagSpan(whole: index..<wholeEnd, key: keyStart..<keyEnd, value: value))
       index = wholeEnd
     }
-    return spans
   }
 
   /// The first tag with `key` on a line, or `nil`.

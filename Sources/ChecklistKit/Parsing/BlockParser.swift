@@ -178,7 +178,7 @@ struct BlockParser: ~Copyable {
     }
     findNextNonspace()
     if blank {
-      finishLine(kind: .blank)
+      finishLine(kind: lineIsBlank ? .blank : .text)
     } else {
       push(OpenBlock(.paragraph))
       finishLine(kind: .text)
@@ -209,7 +209,12 @@ struct BlockParser: ~Copyable {
       record.kind = kind
       records.append(record)
     }
-    if kind != .heading, !lineIsBlank { giveLineToDeepestItem() }
+    if kind != .heading, !lineIsBlank {
+      giveLineToDeepestItem()
+      if let last = stack.last, last.kind == .indentedCode {
+        stack[stack.count - 1].lastLine = lineIndex
+      }
+    }
   }
 
   /// A line added to code or an HTML block, which may end an HTML block.
@@ -220,6 +225,12 @@ struct BlockParser: ~Copyable {
       closeBlocks(downTo: stack.count - 1)
     }
     finishLine(kind: .verbatim)
+  }
+
+  private func isBlank(_ record: LineRecord) -> Bool {
+    var index = Int(record.start)
+    while index < Int(record.end), ASCII.isSpaceOrTab(bytes[index]) { index += 1 }
+    return index == Int(record.end)
   }
 
   /// Gives a non-blank line to the deepest open task item.
@@ -384,6 +395,19 @@ struct BlockParser: ~Copyable {
     while stack.count > count {
       let block = stack.removeLast()
       if block.kind == .blockQuote { blockQuoteDepth -= 1 }
+      if block.kind == .indentedCode {
+        // Blank lines after the last code line are not part of the code block.
+        var index = max(block.lastLine + 1 - firstLineIndex, 0)
+        while index < records.count {
+          if records[index].kind == .verbatim,
+            records[index].start == records[index].end
+              || isBlank(records[index])
+          {
+            records[index].kind = .blank
+          }
+          index += 1
+        }
+      }
       guard block.itemLine >= 0 else { continue }
       records[block.itemLine - firstLineIndex].last = UInt32(truncatingIfNeeded: block.lastLine)
       var index = stack.count - 1

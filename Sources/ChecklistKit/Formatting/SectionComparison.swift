@@ -1,0 +1,165 @@
+/// Whether a formatted section means the same as the original: the same headings,
+/// items (state, name, tags, note, parent) and owned lines, in the same order.
+enum SectionComparison {
+  enum Verdict: Equatable {
+    case same
+    /// The original line indices of the items whose formatting may have changed the
+    /// meaning, most likely first.
+    case items([Int])
+    /// A difference no item can be blamed for.
+    case unattributable
+  }
+
+  /// One line that carries meaning (blank lines outside code carry none).
+  private struct Entry {
+    var index: Int
+    var record: LineRecord
+    /// The ordinal (among the section's items) of the item that owns the line, or -1.
+    var owner: Int
+  }
+
+  /// Walks a range of lines, giving each meaningful line with its owner.
+  private struct Walker {
+    let lines: [LineRecord]
+    var index: Int
+    let end: Int
+    var open: [(ordinal: Int, last: Int)] = []
+    var items = 0
+    /// The original line index of each item seen, by ordinal.
+    var itemLines: [Int] = []
+
+    init(_ lines: [LineRecord], _ range: Range<Int>) {
+      self.lines = lines
+      index = range.lowerBound
+      end = range.upperBound
+    }
+
+    mutating func next() -> Entry? {
+      while index < end {
+        let current = index
+        let record = lines[current]
+        index += 1
+        while let top = open.last, top.last < current { open.removeLast() }
+        if record.kind == .blank { continue }
+        let entry = Entry(index: current, record: record, owner: open.last?.ordinal ?? -1)
+        if record.kind == .item {
+          open.append((items, Int(record.last)))
+          itemLines.append(current)
+          items += 1
+        } else if record.kind == .heading {
+          open.removeAll()
+        }
+        return entry
+      }
+      return nil
+    }
+  }
+
+  /// Compares the formatted section with the original, and checks that the heading
+  /// after the section (if any) still reads as a heading after it: a section must not
+  /// leave a code block or HTML block open that swallows what follows.
+  ///
+  /// - Parameter nextHeading: the next section's heading as it will be written, if any.
+  static func compare(
+    _ document: ChecklistDocument, _ section: Range<Int>, with formatted: [UInt8],
+    nextHeading: [UInt8]?, ending: [UInt8]
+  ) -> Verdict {
+    var text = formatted
+    let hasNextHeading = nextHeading != nil
+    if let nextHeading {
+      if text.isEmpty || !(text.last == ASCII.lineFeed || text.last == ASCII.carriageReturn) {
+        text += ending
+      }
+      text += nextHeading
+    }
+    guard let parsed = try? ChecklistDocument(parsing: text) else { return .unattributable }
+    var formattedLines = 0..<parsed.lines.count
+    if hasNextHeading {
+      guard parsed.lines.last?.kind == .heading else {
+        let items = section.filter { document.lines[$0].kind == .item }
+        return items.isEmpty ? .unattributable : .items(items.reversed())
+      }
+      formattedLines = 0..<(parsed.lines.count - 1)
+    }
+    return document.bytes.withUnsafeBufferPointer { old in
+      parsed.bytes.withUnsafeBufferPointer { new in
+        var left = Walker(document.lines, section)
+        var right = Walker(parsed.lines, formattedLines)
+        var lastItem: Int?
+        while true {
+          let a = left.next()
+          let b = right.next()
+          guard let a else {
+            return b == nil ? .same : lastItem.map { .items([$0]) } ?? .unattributable
+          }
+          guard let b, same(a, old, b, new) else {
+            // The item that now owns the line, the one that owned it, the line itself if
+            // it is an item, and the item before it.
+            var suspects: [Int] = []
+            if let b, b.owner >= 0, b.owner < left.itemLines.count, b.owner != a.owner {
+              suspects.append(left.itemLines[b.owner])
+            }
+            if a.record.kind == .item { suspects.append(a.index) }
+            if a.owner >= 0 { suspects.append(left.itemLines[a.owner]) }
+            if let lastItem { suspects.append(lastItem) }
+            return suspects.isEmpty ? .unattributable : .items(suspects)
+          }
+          if a.record.kind == .item { lastItem = a.index }
+        }
+      }
+    }
+  }
+
+  private static func same(
+    _ a: Entry, _ old: UnsafeBufferPointer<UInt8>, _ b: Entry, _ new: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    guard a.record.kind == b.record.kind, a.owner == b.owner else { return false }
+    switch a.record.kind {
+    case .heading:
+      return ChecklistDocument.decodedName(old, ChecklistDocument.nameRange(a.record, in: old))
+        == ChecklistDocument.decodedName(new, ChecklistDocument.nameRange(b.record, in: new))
+        && sameTags(a.record, old, b.record, new)
+    case .item:
+      return a.record.isChecked == b.record.isChecked
+        && equal(
+          old, ChecklistDocument.nameRange(a.record, in: old), new,
+          ChecklistDocument.nameRange(b.record, in: new))
+        && sameTags(a.record, old, b.record, new)
+        && sameNote(a.record, old, b.record, new)
+    default:
+      return equal(
+        old, FieldScanner.trimmed(old, from: Int(a.record.start), to: Int(a.record.end)), new,
+        FieldScanner.trimmed(new, from: Int(b.record.start), to: Int(b.record.end)))
+    }
+  }
+
+  private static func sameTags(
+    _ a: LineRecord, _ old: UnsafeBufferPointer<UInt8>, _ b: LineRecord,
+    _ new: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    let left = ChecklistDocument.tagSpans(a, in: old)
+    let right = ChecklistDocument.tagSpans(b, in: new)
+    guard left.count == right.count else { return false }
+    return zip(left, right).allSatisfy { equal(old, $0.whole, new, $1.whole) }
+  }
+
+  private static func sameNote(
+    _ a: LineRecord, _ old: UnsafeBufferPointer<UInt8>, _ b: LineRecord,
+    _ new: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    switch (ChecklistDocument.noteRange(a, in: old), ChecklistDocument.noteRange(b, in: new)) {
+    case (nil, nil): return true
+    case (let x?, let y?): return equal(old, x, new, y)
+    default: return false
+    }
+  }
+
+  private static func equal(
+    _ x: UnsafeBufferPointer<UInt8>, _ xRange: Range<Int>, _ y: UnsafeBufferPointer<UInt8>,
+    _ yRange: Range<Int>
+  ) -> Bool {
+    xRange.count == yRange.count
+      && UnsafeBufferPointer(rebasing: x[xRange]).elementsEqual(
+        UnsafeBufferPointer(rebasing: y[yRange]))
+  }
+}

@@ -1,0 +1,104 @@
+import Testing
+
+@testable import ChecklistKit
+
+/// What a document means, without line numbers: its lists and their items.
+func meaning(_ document: ChecklistDocument) -> [Checklist] {
+  func strip(_ item: Checklist.Item) -> Checklist.Item {
+    var copy = item
+    copy.line = 0
+    copy.children = item.children.map(strip)
+    return copy
+  }
+  return document.lists.map { list in
+    var copy = list
+    copy.line = nil
+    copy.items = list.items.map(strip)
+    return copy
+  }
+}
+
+func formatted(_ text: String) throws -> String {
+  String(decoding: ChecklistFormatter().format(try TestSupport.document(text)), as: UTF8.self)
+}
+
+@Suite("Formatter")
+struct FormatterTests {
+  @Test(arguments: [
+    (
+      "bullets and spacing", "* [X]   Milk    @id(a)   #   note  \n", "- [x] Milk  @id(a)  # note\n"
+    ),
+    ("ordered keep numbers", "3)  [ ] c\n", "3) [ ] c\n"),
+    ("tags two spaces apart", "- [ ] a  @x @y(z)\t\t@w\n", "- [ ] a  @x  @y(z)  @w\n"),
+    ("empty note", "- [ ] a   #\n", "- [ ] a  #\n"),
+    ("empty name with tags", "- [ ] @a\n", "- [ ]  @a\n"),
+    ("empty item", "+ [ ]   \n", "- [ ]\n"),
+    ("children to content column", "- [ ] a\n     - [ ] b\n", "- [ ] a\n  - [ ] b\n"),
+    ("ordered parent", "10. [ ] a\n  - [ ] b\n    - [ ] c\n", "10. [ ] a\n- [ ] b\n  - [ ] c\n"),
+    ("continuation moves", "- [ ] a\n   - [ ] b\n     more\n", "- [ ] a\n  - [ ] b\n    more\n"),
+    ("lazy line stays", "- [ ] a\nlazy\n", "- [ ] a\nlazy\n"),
+    ("heading", "  ##   Title  @icon(x) ##\n", "## Title  @icon(x)\n"),
+    ("heading ending in #", "## C # ##\n", "## C \\#\n"),
+    ("blank lines around headings", "# A\n## B\ntext\n# C", "# A\n\n## B\n\ntext\n\n# C\n"),
+    ("runs of blank lines", "a\n\n\n\nb\n\n\n", "a\n\nb\n"),
+    ("leading blanks before an item", "\n\n- [ ] a\n", "- [ ] a\n"),
+    ("leading blank kept before prose", "\n\nprose\n", "\nprose\n"),
+    ("whitespace-only blank lines", "a\n   \nb\n", "a\n\nb\n"),
+    ("hard line break survives", "line one  \nline two\n", "line one  \nline two\n"),
+    ("code untouched", "```\n- [X]   x\n\n\n```\n", "```\n- [X]   x\n\n\n```\n"),
+    ("front matter untouched", "---\na:  b\n\n\n---\n# T\n", "---\na:  b\n\n\n---\n\n# T\n"),
+    ("HTML untouched", "<!--\n* [ ]  x\n-->\n", "<!--\n* [ ]  x\n-->\n"),
+    ("final newline added", "- [ ] a", "- [ ] a\n"),
+    ("CRLF most common", "a\r\nb\r\nc\n", "a\r\nb\r\nc\r\n"),
+    ("LF when tied", "a\r\nb\n", "a\nb\n"),
+    ("BOM kept", "\u{FEFF}#  T\n", "\u{FEFF}# T\n"),
+    (
+      "item under a plain item keeps its indent", "- plain\n    - [ ] t\n", "- plain\n    - [ ] t\n"
+    ),
+    (
+      "tabs in a moved code block keep the item", "- [ ] a\n   - [ ] b\n\t```\n",
+      "- [ ] a\n   - [ ] b\n\t```\n"
+    ),
+  ])
+  func formats(_ label: String, _ input: String, _ expected: String) throws {
+    let output = try formatted(input)
+    #expect(output == expected, "\(label)")
+    #expect(try formatted(output) == output, "\(label): not idempotent")
+    #expect(meaning(try TestSupport.document(output)) == meaning(try TestSupport.document(input)))
+  }
+
+  @Test func formattedSamplesMatchTheGoldenFiles() throws {
+    for name in TestSupport.sampleNames {
+      let document = try ChecklistDocument(parsing: try TestSupport.sampleBytes(name))
+      let output = ChecklistFormatter().format(document)
+      Golden.check(output, named: "\(name).fmt")
+      #expect(ChecklistFormatter().format(try ChecklistDocument(parsing: output)) == output)
+    }
+  }
+
+  @Test func streamingGivesTheSameBytes() throws {
+    for name in TestSupport.sampleNames {
+      let document = try ChecklistDocument(parsing: try TestSupport.sampleBytes(name))
+      var streamed: [UInt8] = []
+      ChecklistFormatter().format(document) { streamed += $0 }
+      #expect(streamed == ChecklistFormatter().format(document))
+    }
+  }
+
+  /// 4,000 generated documents: formatting is idempotent and keeps their meaning.
+  @Test func formattingIsIdempotentAndKeepsMeaning() throws {
+    var corrected = 0
+    for seed in UInt64(1)...4_000 {
+      var generator = DocumentGenerator(seed: seed)
+      let input = try ChecklistDocument(parsing: generator.document())
+      let once = ChecklistFormatter().format(input)
+      let parsedOnce = try ChecklistDocument(parsing: once)
+      let twice = ChecklistFormatter().format(parsedOnce)
+      #expect(twice == once, "seed \(seed): not idempotent")
+      #expect(meaning(parsedOnce) == meaning(input), "seed \(seed): meaning changed")
+      if twice != once || meaning(parsedOnce) != meaning(input) { break }
+      if parsedOnce.lines.count > 0, once.last != 10, once.last != 13 { corrected += 1 }
+    }
+    #expect(corrected == 0)
+  }
+}

@@ -1,0 +1,202 @@
+import Testing
+
+@testable import ChecklistKit
+
+/// A lint table row: a document, the findings it must give (`line:column-endColumn
+/// rule`), and what `--fix` must make of it.
+struct LintCase: CustomTestStringConvertible, Sendable {
+  let label: String
+  let text: String
+  let enable: [String]
+  let expected: [String]
+  let fixed: String?
+
+  init(
+    _ label: String, _ text: String, enable: [String] = [], _ expected: [String],
+    fixed: String? = nil
+  ) {
+    self.label = label
+    self.text = text
+    self.enable = enable
+    self.expected = expected
+    self.fixed = fixed
+  }
+
+  var testDescription: String { label }
+}
+
+let lintToday = Checklist.Day(year: 2024, month: 3, day: 10) ?? .today()
+
+func linter(enabling names: [String] = []) -> ChecklistLinter {
+  var configuration = LintConfiguration(today: lintToday)
+  for name in names {
+    if let rule = LintRule.named(name) { configuration.enable(rule) }
+  }
+  return ChecklistLinter(configuration: configuration)
+}
+
+func summary(_ diagnostics: [Diagnostic]) -> [String] {
+  diagnostics.map { "\($0.line):\($0.column)-\($0.endColumn) \($0.rule.name)" }
+}
+
+@Suite("Linter rules")
+struct LinterTests {
+  static let cases: [LintCase] = [
+    LintCase("clean file", "## L\n\n- [ ] a  @id(a1)\n- [x] b  @done(2024-01-02)  @id(b2)\n", []),
+    LintCase(
+      "empty item name", "- [ ]\n- [ ]   @id(x1)\n", ["1:3-6 empty-name", "2:3-6 empty-name"]),
+    LintCase("empty list name", "##\n## \t\n", ["1:1-3 empty-name", "2:1-5 empty-name"]),
+    LintCase(
+      "duplicate ID at each later copy",
+      "- [ ] a  @id(k3f9)\n- [ ] b  @id(k3f9)\n## L  @id(k3f9)\n",
+      ["2:10-19 duplicate-id", "3:7-16 duplicate-id"]),
+    LintCase("IDs are case-sensitive", "- [ ] a  @id(ab)\n- [ ] b  @id(AB)\n", []),
+    LintCase(
+      "invalid IDs",
+      "- [ ] a  @id(bad id)\n- [ ] b  @id\n- [ ] c  @id(\(String(repeating: "x", count: 33)))\n",
+      ["1:10-21 invalid-id", "2:10-13 invalid-id", "3:10-48 invalid-id"]),
+    LintCase(
+      "invalid dates", "- [x] a  @done(2024-02-30)\n- [ ] b  @due(2024-1-2)\n- [x] c  @done\n",
+      ["1:10-27 invalid-date", "2:10-24 invalid-date", "3:10-15 invalid-date"]),
+    LintCase(
+      "duplicate known tags",
+      "- [x] a  @done(2024-01-01)  @done(2024-01-02)  @id(a)  @id(b)\n## L  @icon(x)  @icon(y)\n",
+      ["1:29-46 duplicate-tag", "1:56-62 duplicate-tag", "2:17-25 duplicate-tag"]),
+    LintCase("unknown tags may repeat", "- [ ] a  @home  @home\n", []),
+    LintCase(
+      "done on an unchecked item", "- [ ] a  @done(2024-01-02)  @id(a1)\n",
+      ["1:10-27 done-unchecked"], fixed: "- [ ] a  @id(a1)\n"),
+    LintCase(
+      "near-miss checkboxes",
+      "- [-] a\n* [] b\n1. [ x] c\n- [x ] d\n-[ ] e\n- [ ]f\n  + [/] h\n",
+      [
+        "1:3-6 malformed-checkbox", "2:3-5 malformed-checkbox", "3:4-8 malformed-checkbox",
+        "4:3-7 malformed-checkbox", "5:2-5 malformed-checkbox", "6:3-6 malformed-checkbox",
+        "7:5-8 malformed-checkbox",
+      ]),
+    LintCase(
+      "links and code are not near misses",
+      "- [x](https://x.org) link\n- [a] ref\n- [ ]: ref def\n```\n- [-] code\n```\n> - [-] quote\n",
+      []),
+    LintCase(
+      "known tag inside the name", "- [ ] Pay rent @due(2024-04-01)\n",
+      ["1:16-32 tag-in-name"], fixed: "- [ ] Pay rent  @due(2024-04-01)\n"),
+    LintCase(
+      "tag in name with real tags after", "- [x] Post @done(2024-01-02)  @id(p1)\n",
+      ["1:12-29 tag-in-name"], fixed: "- [x] Post  @done(2024-01-02)  @id(p1)\n"),
+    LintCase(
+      "tag in name that would raise a finding is not fixed",
+      "- [ ] Post @done(2024-01-02)\n- [ ] Call @due(2024-02-30)\n- [ ] Ask @due(2024-05-01) Bob\n",
+      ["1:12-29 tag-in-name", "2:12-28 tag-in-name", "3:11-15 tag-in-name"]),
+    LintCase("@home after one space is just the name", "- [ ] Work @home\n", []),
+    LintCase(
+      "checkbox in text", "- [ ] see [x] and [X](url)\n- [x] fine [x]\n- [ ] note  # [X]\n",
+      ["1:11-14 checkbox-in-text", "3:15-18 checkbox-in-text"],
+      fixed: "- [ ] see [x\\] and [X\\](url)\n- [x] fine [x]\n- [ ] note  # [X]\n"),
+    LintCase(
+      "duplicate names in one list", "## A\n- [ ] Milk\n- [ ] Milk\n## B\n- [ ] Milk\n",
+      ["3:7-11 duplicate-name"]),
+    LintCase(
+      "escaped and plain names match", "- [ ] a\\#b\n- [ ] a#b\n", ["2:7-10 duplicate-name"]),
+    LintCase(
+      "open children", "- [x] a\n  - [ ] b\n  - [x] c\n  - [ ] d\n- [ ] e\n  - [ ] f\n",
+      ["1:3-6 open-children"]),
+    LintCase(
+      "mixed line endings", "a\r\nb\nc\nd\r\n", ["1:2-4 mixed-line-endings"]),
+    LintCase(
+      "missing IDs when enabled", "- [ ] a\n- [ ] b  @id(b1)\n", enable: ["missing-id"],
+      ["1:3-6 missing-id"]),
+    LintCase("missing IDs off by default", "- [ ] a\n", []),
+    LintCase(
+      "overdue when enabled",
+      "- [ ] a  @due(2024-03-09)\n- [ ] b  @due(2024-03-10)\n- [x] c  @due(2024-01-01)\n",
+      enable: ["overdue"], ["1:10-26 overdue"]),
+    LintCase(
+      "open items when enabled", "- [ ] a\n- [x] b\n", enable: ["open-item"], ["1:3-6 open-item"]),
+    LintCase(
+      "inline comments",
+      """
+      <!-- chk-disable empty-name -->
+      - [ ]
+      <!-- chk-enable empty-name -->
+      - [ ]
+      <!-- chk-disable-next-line -->
+      - [-] x
+      - [-] y
+      <!-- chk-disable -->
+      - [ ]
+      <!-- chk-enable malformed-checkbox -->
+      - [-] z
+
+      """, ["4:3-6 empty-name", "7:3-6 malformed-checkbox", "11:3-6 malformed-checkbox"]),
+    LintCase("items in code are not linted", "```\n- [ ]\n```\n", []),
+  ]
+
+  @Test(arguments: cases)
+  func rule(_ row: LintCase) throws {
+    let document = try TestSupport.document(row.text)
+    let found = linter(enabling: row.enable).lint(document)
+    #expect(summary(found) == row.expected)
+    for diagnostic in found {
+      #expect(diagnostic.message.first?.isUppercase != true, "\(diagnostic.message)")
+    }
+    if let fixed = row.fixed {
+      var copy = document
+      let report = try linter(enabling: row.enable).fix(&copy)
+      #expect(String(decoding: copy.serialized(), as: UTF8.self) == fixed)
+      #expect(report.fixed > 0)
+    }
+  }
+
+  @Test func messagesQuoteTheOffendingText() throws {
+    let document = try TestSupport.document(
+      "## Groceries\n- [ ] Milk  @id(k3f9)\n- [ ] Milk  @id(k3f9)\n- [x] Eggs  @done(2024-13-45)\n")
+    let messages = linter().lint(document).map(\.message)
+    #expect(
+      messages == [
+        "another item in 'Groceries' is named 'Milk' (line 2)",
+        "duplicate ID 'k3f9' (first used on line 2); run 'chk lint --fix' to give this copy a new ID",
+        "'2024-13-45' in @done is not a real day; write YYYY-MM-DD, e.g. 2024-02-29",
+      ])
+  }
+
+  @Test func fixGivesLaterCopiesNewIDsAndTouchesNothingElse() throws {
+    let text = "- [ ]   untouched  @id(a)\n- [ ]   copy  @id(a)\n- [x]   also fine\n"
+    var document = try TestSupport.document(text)
+    document.idGenerator = .seeded(4)
+    let report = try linter().fix(&document)
+    let id = generatedIDs(seed: 4, count: 1)[0]
+    #expect(
+      String(decoding: document.serialized(), as: UTF8.self)
+        == "- [ ]   untouched  @id(a)\n- [ ] copy  @id(\(id))\n- [x]   also fine\n")
+    #expect(report.fixed == 1)
+    #expect(report.remaining.isEmpty)
+  }
+
+  @Test func fixAssignsMissingIDsOnlyWhenEnabled() throws {
+    var document = try TestSupport.document("- [ ] a\n- [ ] b\n")
+    _ = try linter().fix(&document)
+    #expect(document.serialized() == Array("- [ ] a\n- [ ] b\n".utf8))
+    let report = try linter(enabling: ["missing-id"]).fix(&document)
+    #expect(report.fixed == 2)
+    #expect(document.items.allSatisfy { $0.id != nil })
+  }
+
+  @Test func severitiesCanBeChanged() throws {
+    var configuration = LintConfiguration(today: lintToday)
+    configuration.set(.emptyName, to: .warning)
+    configuration.disable(.duplicateName)
+    let found = ChecklistLinter(configuration: configuration).lint(
+      try TestSupport.document("- [ ]\n- [ ] a\n- [ ] a\n"))
+    #expect(found.map(\.severity) == [.warning])
+  }
+
+  @Test func everyRuleHasAStableName() {
+    #expect(LintRule.all.count == 15)
+    #expect(Set(LintRule.all.map(\.name)).count == 15)
+    for rule in LintRule.all {
+      #expect(rule.name.allSatisfy { $0.isLowercase || $0 == "-" })
+      #expect(LintRule.named(rule.name) == rule)
+    }
+  }
+}
