@@ -14,8 +14,13 @@ public struct ChkEnvironment {
   public var variables: [String: String]
   /// The directory relative paths are resolved from.
   public var currentDirectory: String
-  /// Today, in local time: the default `@done` date.
-  public var today: Checklist.Day
+  /// Today, in local time: the default `@done` date. Read when first asked for, so
+  /// commands that need no date do not load the time zone.
+  public var today: Checklist.Day {
+    get { todayOverride ?? Checklist.Day.today() }
+    set { todayOverride = newValue }
+  }
+  private var todayOverride: Checklist.Day?
   /// Reads all of standard input (for `chk fmt -`).
   public var readStandardInput: () -> [UInt8]
 
@@ -26,7 +31,18 @@ public struct ChkEnvironment {
   ) {
     self.variables = variables
     self.currentDirectory = currentDirectory
-    self.today = today
+    todayOverride = today
+    self.readStandardInput = readStandardInput
+  }
+
+  /// An environment whose `today` is read from the clock when first needed.
+  init(
+    variables: [String: String], currentDirectory: String,
+    readStandardInput: @escaping () -> [UInt8]
+  ) {
+    self.variables = variables
+    self.currentDirectory = currentDirectory
+    todayOverride = nil
     self.readStandardInput = readStandardInput
   }
 
@@ -47,7 +63,7 @@ public struct ChkEnvironment {
       free(cwd)
     }
     return ChkEnvironment(
-      variables: variables, currentDirectory: directory, today: .today(),
+      variables: variables, currentDirectory: directory,
       readStandardInput: {
         switch POSIX.readAll(0, expected: 65_536, limit: ChecklistDocument.maximumByteCount) {
         case .success(let bytes): return bytes

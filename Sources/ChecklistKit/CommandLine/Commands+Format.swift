@@ -141,7 +141,7 @@ struct FormatCommand {
         return result
       }
       let formatted = ChecklistFormatter().format(document)
-      result.changed = formatted != bytes
+      result.changed = !formatted.hasSameBytes(as: bytes)
       if diff, result.changed {
         result.diff = UnifiedDiff.make(
           from: bytes, to: formatted, oldName: "a/" + entry.path, newName: "b/" + entry.path)

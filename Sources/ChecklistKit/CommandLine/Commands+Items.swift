@@ -67,7 +67,7 @@ extension Command {
   ) { invocation throws(CommandError) in
     try invocation.exclusive("date", "no-date")
     let date = try invocation.day("date")
-    return try invocation.editItems { document, line, resolver throws(EditError) in
+    return try invocation.editItems { document, line throws(EditError) in
       let wasChecked = document.lines[line].isChecked
       let day: Checklist.Day? =
         invocation.arguments.has("no-date")
@@ -80,7 +80,7 @@ extension Command {
   static let uncheck = Command(
     "uncheck", "ITEM...", "uncheck items and remove their @done dates", edits: true
   ) { invocation throws(CommandError) in
-    try invocation.editItems { document, line, _ throws(EditError) in
+    try invocation.editItems { document, line throws(EditError) in
       let wasChecked = document.lines[line].isChecked
       try document.uncheck(.line(line + 1))
       return wasChecked ? "unchecked " : "already unchecked "
@@ -97,7 +97,7 @@ extension Command {
     try invocation.exclusive("date", "no-date")
     let date = try invocation.day("date")
     let day = invocation.arguments.has("no-date") ? nil : date ?? invocation.environment.today
-    return try invocation.editItems { document, line, _ throws(EditError) in
+    return try invocation.editItems { document, line throws(EditError) in
       try document.toggle(.line(line + 1), on: day) ? "checked " : "unchecked "
     }
   }
@@ -273,16 +273,17 @@ extension Invocation {
   /// Resolves every operand to an item and applies `change` to each; `change` returns
   /// the verb for its confirmation (`"checked "`).
   func editItems(
-    _ change: @escaping (inout ChecklistDocument, Int, ItemResolver) throws(EditError) -> String
+    _ change: @escaping (inout ChecklistDocument, Int) throws(EditError) -> String
   ) throws(CommandError) -> ExitCode {
     try expectOperands(1...Int.max, "one or more ITEMs")
     return try edit { document, path throws(CommandError) in
-      let resolver = ItemResolver(document, path: path)
-      let lines = try resolver.resolveAll(operands)
+      // The resolver (which holds the document) is gone before the first edit, so the
+      // edit updates the document's records in place instead of copying them.
+      let lines = try ItemResolver(document, path: path).resolveAll(operands)
       var messages: [String] = []
       for line in lines {
         let verb = try perform(path) { () throws(EditError) in
-          try change(&document, line, resolver)
+          try change(&document, line)
         }
         messages.append(verb + ItemResolver(document, path: path).label(ofLine: line))
       }

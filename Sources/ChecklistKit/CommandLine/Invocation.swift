@@ -140,7 +140,7 @@ struct Invocation {
     document.idGenerator = idGenerator
     let messages = try change(&document, path)
     let newContents = document.serialized()
-    if !isDryRun, newContents != file.contents {
+    if !isDryRun, !newContents.hasSameBytes(as: file.contents) {
       let report: WriteReport
       do throws(FileError) {
         report = try file.write(newContents)

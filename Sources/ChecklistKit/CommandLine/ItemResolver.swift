@@ -7,24 +7,21 @@
 struct ItemResolver {
   let document: ChecklistDocument
   let path: String
-  /// The line index of every item, in file order: item number *n* is `itemLines[n-1]`.
-  let itemLines: [Int]
 
   init(_ document: ChecklistDocument, path: String) {
     self.document = document
     self.path = path
-    itemLines = document.lines.indices.filter { document.lines[$0].kind == .item }
+  }
+
+  /// The line index of every item, in file order: item number *n* is `itemLines[n-1]`.
+  /// Built only when an ITEM is not an ID.
+  var itemLines: [Int] {
+    document.lines.indices.filter { document.lines[$0].kind == .item }
   }
 
   /// The number `chk list` shows for the item on a line.
   func number(ofLine line: Int) -> Int {
-    var low = 0
-    var high = itemLines.count
-    while low < high {
-      let middle = (low + high) / 2
-      if itemLines[middle] < line { low = middle + 1 } else { high = middle }
-    }
-    return low + 1
+    document.lines[..<line].reduce(1) { $0 + ($1.kind == .item ? 1 : 0) }
   }
 
   /// The line index of the item `text` names.
@@ -38,6 +35,7 @@ struct ItemResolver {
       throw ambiguity("the ID '\(text)' is used by \(byID.count) items", byID)
     }
     if !text.isEmpty, text.utf8.allSatisfy(ASCII.isDigit) {
+      let itemLines = itemLines
       guard let number = Int(text), number >= 1, number <= itemLines.count else {
         throw .usage(
           "\(path): no item number \(text); the file has \(itemLines.count) items, "

@@ -127,10 +127,12 @@ extension ChecklistDocument {
     }
     var newBytes = bytes
     newBytes.replaceSubrange(lower..<upper, with: segment)
-    let newLineRecords = Self.reparse(
-      newBytes, oldLines: lines, replacing: range, byteRange: lower..<upper,
+    // Take the records out of the document so that they are updated in place.
+    var records = takeLines()
+    Self.reparse(
+      newBytes, records: &records, replacing: range, byteRange: lower..<upper,
       newByteCount: segment.count)
-    replaceStorage(bytes: newBytes, lines: newLineRecords)
+    replaceStorage(bytes: newBytes, lines: records)
     return (range, newLines.count)
   }
 
@@ -149,25 +151,26 @@ extension ChecklistDocument {
     }
     newBytes += bytes[copied...]
     guard newBytes.count <= Self.maximumByteCount else { throw .tooLarge }
-    let records = newBytes.withUnsafeBufferPointer { DocumentParser.parse($0) }
+    let records = newBytes.withUnsafeBufferPointer { DocumentParser.parseValid($0) }
     replaceStorage(bytes: newBytes, lines: records)
   }
 
-  /// Records for `newBytes`, re-parsing from the last heading before the change (after
-  /// which nothing is open) to the first heading after it that was a heading before,
-  /// and reusing the old records, shifted, around that.
+  /// Updates `records` (the old document's) for `newBytes`, re-parsing from the last
+  /// heading before the change (after which nothing is open) to the first heading after
+  /// it that was a heading before, and keeping the old records around that, shifted, in
+  /// place: an edit of one line touches the records after it once and copies none.
   private static func reparse(
-    _ newBytes: [UInt8], oldLines: [LineRecord], replacing range: Range<Int>,
+    _ newBytes: [UInt8], records: inout [LineRecord], replacing range: Range<Int>,
     byteRange: Range<Int>, newByteCount: Int
-  ) -> [LineRecord] {
+  ) {
     let byteDelta = newByteCount - byteRange.count
     var restart = range.lowerBound
-    while restart > 0, oldLines[restart - 1].kind != .heading { restart -= 1 }
+    while restart > 0, records[restart - 1].kind != .heading { restart -= 1 }
     let restartOffset: Int
     if restart == 0 {
       restartOffset = newBytes.starts(with: DocumentParser.byteOrderMark) ? 3 : 0
-    } else if restart < oldLines.count {
-      restartOffset = Int(oldLines[restart].start)
+    } else if restart < records.count {
+      restartOffset = Int(records[restart].start)
     } else {
       restartOffset = byteRange.lowerBound
     }
@@ -178,21 +181,21 @@ extension ChecklistDocument {
         capacity: max(64, (range.upperBound - restart) * 2)
       ) { offset in
         guard offset >= changeEnd else { return false }
-        return Self.isHeading(atOldOffset: offset - byteDelta, in: oldLines, from: range.upperBound)
+        return Self.isHeading(atOldOffset: offset - byteDelta, in: records, from: range.upperBound)
       }
     }
-    var records = Array(oldLines[..<restart])
-    records += parsed.records
-    guard parsed.stoppedEarly, let resumed = parsed.records.last else { return records }
-    let oldResume = Self.lineIndex(
-      startingAt: Int(resumed.start) - byteDelta, in: oldLines, from: range.upperBound)
-    let lineDelta = records.count - (oldResume + 1)
-    records.reserveCapacity(records.count + oldLines.count - oldResume - 1)
-    for var record in oldLines[(oldResume + 1)...] {
-      record.shift(bytes: byteDelta, lines: lineDelta)
-      records.append(record)
+    guard parsed.stoppedEarly, let resumed = parsed.records.last else {
+      records.replaceSubrange(restart..<records.count, with: parsed.records)
+      return
     }
-    return records
+    let oldResume = Self.lineIndex(
+      startingAt: Int(resumed.start) - byteDelta, in: records, from: range.upperBound)
+    let lineDelta = restart + parsed.records.count - (oldResume + 1)
+    records.replaceSubrange(restart..<(oldResume + 1), with: parsed.records)
+    let kept = (restart + parsed.records.count)..<records.count
+    records.withUnsafeMutableBufferPointer { buffer in
+      for index in kept { buffer[index].shift(bytes: byteDelta, lines: lineDelta) }
+    }
   }
 
   private static func isHeading(atOldOffset offset: Int, in lines: [LineRecord], from first: Int)

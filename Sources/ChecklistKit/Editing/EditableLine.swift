@@ -81,6 +81,90 @@ struct EditableLine {
     return output
   }
 
+  /// Appends what `EditableLine(record, in: bytes).composed` would give after the
+  /// prefix, for an item, without building the line: the checkbox, the name, the tags
+  /// and the note, copied from the document.
+  static func appendCanonical(
+    _ record: LineRecord, in bytes: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer
+  ) {
+    output.append(ASCII.openBracket)
+    output.append(record.isChecked ? UInt8(ascii: "x") : ASCII.space)
+    output.append(ASCII.closeBracket)
+    let name = ChecklistDocument.nameRange(record, in: bytes)
+    if !name.isEmpty {
+      output.append(ASCII.space)
+      output.append(UnsafeBufferPointer(rebasing: bytes[name]))
+    }
+    if record.hasTags {
+      ChecklistDocument.forEachTag(record, in: bytes) { tag in
+        output.append(ASCII.space, repeating: 2)
+        output.append(UnsafeBufferPointer(rebasing: bytes[tag.whole]))
+      }
+    }
+    if let note = ChecklistDocument.noteRange(record, in: bytes) {
+      output.append(ASCII.space, repeating: 2)
+      output.append(ASCII.hash)
+      if !note.isEmpty {
+        output.append(ASCII.space)
+        output.append(UnsafeBufferPointer(rebasing: bytes[note]))
+      }
+    }
+  }
+
+  /// Whether the item line already reads exactly as `appendCanonical` would write it
+  /// after a prefix of `indent` spaces and its canonical bullet (`-`, or its own
+  /// number and delimiter), so that its bytes can be copied as they are.
+  @inline(__always)
+  static func isCanonical(_ record: LineRecord, indent: Int, in bytes: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
+    let start = Int(record.start)
+    let mark = Int(record.mark)
+    let end = Int(record.end)
+    var index = start
+    while index < start + indent {
+      guard bytes[index] == ASCII.space else { return false }
+      index += 1
+    }
+    if ASCII.isDigit(bytes[index]) {
+      while ASCII.isDigit(bytes[index]) { index += 1 }
+      index += 1
+    } else {
+      guard bytes[index] == ASCII.dash else { return false }
+      index += 1
+    }
+    guard index + 1 == mark, bytes[index] == ASCII.space,
+      bytes[mark + 1] == (record.isChecked ? UInt8(ascii: "x") : ASCII.space)
+    else { return false }
+    var cursor = mark + 3
+    let name = ChecklistDocument.nameRange(record, in: bytes)
+    if !name.isEmpty {
+      guard name.lowerBound == cursor + 1, bytes[cursor] == ASCII.space else { return false }
+      cursor = name.upperBound
+    }
+    if record.hasTags {
+      var canonical = true
+      ChecklistDocument.forEachTag(record, in: bytes) { tag in
+        if canonical, tag.whole.lowerBound == cursor + 2, bytes[cursor] == ASCII.space,
+          bytes[cursor + 1] == ASCII.space
+        {
+          cursor = tag.whole.upperBound
+        } else {
+          canonical = false
+        }
+      }
+      guard canonical else { return false }
+    }
+    if let note = ChecklistDocument.noteRange(record, in: bytes) {
+      let hash = Int(record.note)
+      guard hash == cursor + 2, bytes[cursor] == ASCII.space, bytes[cursor + 1] == ASCII.space
+      else { return false }
+      if note.isEmpty { return hash + 1 == end }
+      return note.lowerBound == hash + 2 && bytes[hash + 1] == ASCII.space && note.upperBound == end
+    }
+    return cursor == end
+  }
+
   /// The key of a tag as written.
   static func key(of tag: [UInt8]) -> ArraySlice<UInt8> {
     let end = tag.firstIndex(of: ASCII.openParen) ?? tag.count

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Writes a document in canonical form without changing what it means.
 ///
 /// Canonical form (FORMAT.md): item lines use `-` bullets (ordered items keep their
@@ -32,8 +40,18 @@ public struct ChecklistFormatter: Sendable {
   /// Past this many corrections in one section, the section is written as it was.
   static let maximumCorrections = 64
 
+  /// About how many bytes of the document one worker formats per round.
+  let chunkSize: Int
+
   /// Creates a formatter.
-  public init() {}
+  public init() {
+    chunkSize = 1 << 20
+  }
+
+  /// A formatter with smaller rounds (tests use one section per worker).
+  init(chunkSize: Int) {
+    self.chunkSize = max(1, chunkSize)
+  }
 
   /// The document in canonical form.
   ///
@@ -45,44 +63,82 @@ public struct ChecklistFormatter: Sendable {
     return output
   }
 
-  /// Formats a document section by section, handing each section's bytes to `write`:
-  /// memory stays at one section beyond the document.
-  public func format(_ document: ChecklistDocument, write: ([UInt8]) -> Void) {
+  /// Formats a document, handing the bytes to `write` a piece at a time (each piece
+  /// valid only during the call).
+  ///
+  /// Sections are formatted in rounds: each of up to `processorCount` workers formats
+  /// about a megabyte of consecutive sections, then their output is written in order,
+  /// with the blank line before each heading decided as it is written. Memory stays
+  /// at a few megabytes beyond the document (or one section, if larger).
+  public func format(_ document: ChecklistDocument, write: (UnsafeBufferPointer<UInt8>) -> Void) {
     document.bytes.withUnsafeBufferPointer { buffer in
-      var context = FormatContext(
-        document: document, bytes: buffer, ending: document.preferredLineEnding)
-      if document.hasByteOrderMark { write(DocumentParser.byteOrderMark) }
-      let sections = Self.sections(of: document.lines)
+      let ending = document.preferredLineEnding
+      let lines = document.lines
+      let workers = (0..<min(2, Parallel.processorCount)).map { _ in
+        SectionWorker(
+          FormatContext(document: document, bytes: buffer, ending: ending), chunkSize: chunkSize)
+      }
+      if document.hasByteOrderMark { DocumentParser.byteOrderMark.withUnsafeBufferPointer(write) }
       var wroteLines = false
       var endedWithBlank = false
-      for (index, section) in sections.enumerated() {
-        var bytes = context.formatSection(section, isFirst: index == 0)
-        if bytes.isEmpty { continue }
-        // One blank line before a heading, unless the section before ends in one that
-        // belongs to a code block.
-        if wroteLines, !endedWithBlank, document.lines[section.lowerBound].kind == .heading {
-          bytes = context.ending + bytes
+      var next = 0
+      while next < lines.count {
+        for worker in workers {
+          worker.sections.removeAll(keepingCapacity: true)
+          var size = 0
+          while next < lines.count, size < chunkSize {
+            var end = next + 1
+            while end < lines.count, lines[end].kind != .heading { end += 1 }
+            worker.sections.append(next..<end)
+            size += document.startOffset(ofLine: end) - Int(lines[next].start)
+            next = end
+          }
         }
-        endedWithBlank =
-          bytes.count >= 2 * context.ending.count
-          && bytes.suffix(2 * context.ending.count).elementsEqual(context.ending + context.ending)
-        write(bytes)
-        wroteLines = true
+        let busy = workers.filter { !$0.sections.isEmpty }
+        if busy.count > 1 {
+          _ = Parallel.map(busy.count) { busy[$0].run() }
+        } else {
+          busy.first?.run()
+        }
+        for worker in busy {
+          for (section, bytes) in zip(worker.sections, worker.outputRanges) where !bytes.isEmpty {
+            // One blank line before a heading, unless the section before ends in one
+            // that belongs to a code block.
+            if wroteLines, !endedWithBlank, lines[section.lowerBound].kind == .heading {
+              ending.withUnsafeBufferPointer(write)
+            }
+            let written = worker.output.bytes(from: bytes.lowerBound)
+            write(UnsafeBufferPointer(rebasing: written[..<bytes.count]))
+            endedWithBlank = worker.output.endsWithTwice(ending, in: bytes)
+            wroteLines = true
+          }
+        }
       }
     }
   }
+}
 
-  /// The sections: the lines before the first heading, then each heading with the
-  /// lines up to the next one.
-  static func sections(of lines: [LineRecord]) -> [Range<Int>] {
-    var result: [Range<Int>] = []
-    var start = 0
-    for index in lines.indices where lines[index].kind == .heading && index > start {
-      result.append(start..<index)
-      start = index
+/// One thread's share of a formatting round: consecutive sections and their output.
+private final class SectionWorker: @unchecked Sendable {
+  var context: FormatContext
+  var sections: [Range<Int>] = []
+  /// Where each section's bytes are in `output`.
+  var outputRanges: [Range<Int>] = []
+  var output: OutputBuffer
+
+  init(_ context: FormatContext, chunkSize: Int) {
+    self.context = context
+    output = OutputBuffer(capacity: min(chunkSize + chunkSize / 8, 4 << 20))
+  }
+
+  func run() {
+    output.truncate(to: 0)
+    outputRanges.removeAll(keepingCapacity: true)
+    for section in sections {
+      let start = output.count
+      context.formatSection(section, isFirst: section.lowerBound == 0, into: &output)
+      outputRanges.append(start..<output.count)
     }
-    if start < lines.count { result.append(start..<lines.count) }
-    return result
   }
 }
 
@@ -92,37 +148,59 @@ private struct FormatContext {
   let bytes: UnsafeBufferPointer<UInt8>
   let ending: [UInt8]
 
+  let lines: [LineRecord]
+
   init(document: ChecklistDocument, bytes: UnsafeBufferPointer<UInt8>, ending: [UInt8]) {
     self.document = document
     self.bytes = bytes
     self.ending = ending
+    lines = document.lines
   }
 
-  var lines: [LineRecord] { document.lines }
-
   /// One section in canonical form (each line with the preferred ending), checked
-  /// against the original and corrected until it means the same.
-  mutating func formatSection(_ section: Range<Int>, isFirst: Bool) -> [UInt8] {
+  /// against the original and corrected until it means the same, appended to `output`.
+  mutating func formatSection(_ section: Range<Int>, isFirst: Bool, into output: inout OutputBuffer)
+  {
     var levels: [Int: ChecklistFormatter.Level] = [:]
     for index in section where lines[index].kind == .item && lines[index].isInsidePlainListItem {
       levels[index] = .keepPrefix
     }
+    let start = output.count
     for _ in 0...ChecklistFormatter.maximumCorrections {
-      let rendered = render(section, isFirst: isFirst, levels: levels)
+      output.truncate(to: start)
+      let fault = render(section, isFirst: isFirst, levels: levels, into: &output)
+      // Bytes the same as the original's mean the same: the common case, checked with
+      // one comparison instead of a parse.
+      if fault == nil, isUnchanged(section, output.bytes(from: start)) { return }
       let verdict =
-        rendered.fault.map { SectionComparison.Verdict.items([$0]) }
+        fault.map { SectionComparison.Verdict.items([$0]) }
         ?? SectionComparison.compare(
-          document, section, with: rendered.bytes,
+          document, section, with: output.array(from: start),
           nextHeading: section.upperBound < lines.count
             ? headingLine(lines[section.upperBound]) : nil, ending: ending)
       switch verdict {
-      case .same: return rendered.bytes
+      case .same: return
       case .items(let suspects):
-        guard escalate(suspects, levels: &levels) else { return original(section) }
-      case .unattributable: return original(section)
+        if escalate(suspects, levels: &levels) { continue }
+      case .unattributable: break
       }
+      break
     }
-    return original(section)
+    output.truncate(to: start)
+    original(section, into: &output)
+  }
+
+  /// Whether `rendered` is exactly the section's bytes up to the end of its last line
+  /// that is not blank (the blank lines after it are written between sections).
+  private func isUnchanged(_ section: Range<Int>, _ rendered: UnsafeBufferPointer<UInt8>) -> Bool {
+    var last = section.upperBound
+    while last > section.lowerBound, lines[last - 1].kind == .blank { last -= 1 }
+    guard last > section.lowerBound else { return rendered.isEmpty }
+    let start = Int(lines[section.lowerBound].start)
+    let end = document.startOffset(ofLine: last)
+    guard end - start == rendered.count else { return false }
+    guard let newBase = rendered.baseAddress, let oldBase = bytes.baseAddress else { return true }
+    return memcmp(newBase, oldBase + start, rendered.count) == 0
   }
 
   /// Raises the first suspect that can go one level further from canonical form; when
@@ -147,15 +225,13 @@ private struct FormatContext {
 
   /// The section's lines as written, without trailing blank lines, each with the
   /// preferred line ending: the last resort.
-  private func original(_ section: Range<Int>) -> [UInt8] {
+  private func original(_ section: Range<Int>, into output: inout OutputBuffer) {
     var end = section.upperBound
     while end > section.lowerBound, lines[end - 1].kind == .blank { end -= 1 }
-    var output: [UInt8] = []
     for index in section.lowerBound..<end {
-      output += lineBytes(lines[index])
-      output += ending
+      output.append(line(lines[index]))
+      output.append(ending)
     }
-    return output
   }
 
   // MARK: - Rendering
@@ -171,11 +247,9 @@ private struct FormatContext {
   /// The section in canonical form under the given levels; `fault` names an item
   /// whose lines cannot be moved exactly (tabs in their indent).
   private func render(
-    _ section: Range<Int>, isFirst: Bool, levels: [Int: ChecklistFormatter.Level]
-  ) -> (bytes: [UInt8], fault: Int?) {
-    var output: [UInt8] = []
-    output.reserveCapacity(
-      Int(lines[section.upperBound - 1].end) - Int(lines[section.lowerBound].start) + 64)
+    _ section: Range<Int>, isFirst: Bool, levels: [Int: ChecklistFormatter.Level],
+    into output: inout OutputBuffer
+  ) -> Int? {
     var open: [OpenItem] = []
     var pendingBlank = false
     var wroteLine = false
@@ -195,16 +269,16 @@ private struct FormatContext {
         pendingBlank = true
       }
       if pendingBlank || afterHeading {
-        output += ending
+        output.append(ending)
         pendingBlank = false
         afterHeading = false
       }
       switch record.kind {
       case .heading:
-        output += headingLine(record)
+        output.append(headingLine(record))
         afterHeading = true
       case .item:
-        let level = levels[index] ?? .canonical
+        let level = levels.isEmpty ? .canonical : levels[index] ?? .canonical
         let owner = open.last
         let oldColumn = column(ofByte: Int(record.mark), in: record)
         var content: [UInt8]
@@ -213,40 +287,63 @@ private struct FormatContext {
         case .canonical:
           let indent = owner?.newColumn ?? 0
           let bullet = canonicalBullet(record)
-          var line = EditableLine(record, in: bytes)
-          line.prefix = Array(repeating: ASCII.space, count: indent) + bullet + [ASCII.space]
-          content = line.composed
-          newColumn = indent + bullet.count + 1
+          if EditableLine.isCanonical(record, indent: indent, in: bytes) {
+            output.append(line(record))
+          } else {
+            output.append(ASCII.space, repeating: indent)
+            if let bullet {
+              output.append(UnsafeBufferPointer(rebasing: bytes[bullet]))
+            } else {
+              output.append(ASCII.dash)
+            }
+            output.append(ASCII.space)
+            EditableLine.appendCanonical(record, in: bytes, to: &output)
+          }
+          newColumn = indent + (bullet?.count ?? 1) + 1
+          open.append(
+            OpenItem(
+              line: index, last: Int(record.last), oldColumn: oldColumn, newColumn: newColumn))
+          output.append(ending)
+          wroteLine = true
+          continue
         case .keepPrefix, .keepLine:
           var line = EditableLine(record, in: bytes)
           let shift = owner?.shift ?? 0
-          guard let prefix = shifted(line.prefix, by: shift) else { return (output, index) }
+          guard let prefix = shifted(line.prefix, by: shift) else { return index }
           line.prefix = prefix
           if level == .keepPrefix {
             content = line.composed
           } else {
-            guard let whole = shifted(lineBytes(record), by: shift) else { return (output, index) }
+            guard let whole = shifted(lineBytes(record), by: shift) else { return index }
             content = whole
           }
           newColumn = oldColumn + shift
         }
-        output += content
+        output.append(content)
         open.append(
           OpenItem(line: index, last: Int(record.last), oldColumn: oldColumn, newColumn: newColumn))
       default:
-        var content = lineBytes(record)
-        if let owner = open.last, owner.shift != 0,
-          leadingColumns(content) >= owner.oldColumn
-        {
-          guard let moved = shifted(content, by: owner.shift) else { return (output, owner.line) }
-          content = moved
+        if let owner = open.last, owner.shift != 0 {
+          let content = lineBytes(record)
+          if leadingColumns(content) >= owner.oldColumn {
+            guard let moved = shifted(content, by: owner.shift) else { return owner.line }
+            output.append(moved)
+          } else {
+            output.append(content)
+          }
+        } else {
+          output.append(line(record))
         }
-        output += content
       }
-      output += ending
+      output.append(ending)
       wroteLine = true
     }
-    return (output, nil)
+    return nil
+  }
+
+  /// A line's content, in place.
+  private func line(_ record: LineRecord) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: bytes[Int(record.start)..<Int(record.end)])
   }
 
   private func lineBytes(_ record: LineRecord) -> [UInt8] {
@@ -268,14 +365,15 @@ private struct FormatContext {
     return line.composed
   }
 
-  /// `-`, or the item's own number and delimiter.
-  private func canonicalBullet(_ record: LineRecord) -> [UInt8] {
+  /// The canonical bullet: `nil` for `-`, or where the item's own number and delimiter
+  /// are.
+  private func canonicalBullet(_ record: LineRecord) -> Range<Int>? {
     var index = Int(record.start)
     while ASCII.isSpaceOrTab(bytes[index]) { index += 1 }
-    guard ASCII.isDigit(bytes[index]) else { return [ASCII.dash] }
+    guard ASCII.isDigit(bytes[index]) else { return nil }
     let start = index
     while ASCII.isDigit(bytes[index]) { index += 1 }
-    return Array(bytes[start...index])
+    return start..<(index + 1)
   }
 
   /// The column (tabs to multiples of 4) of a byte of a line.

@@ -168,7 +168,7 @@ public struct ChecklistFile: ~Copyable {
   ///   disk is then unchanged and no temporary file is left.
   @discardableResult
   public func write(_ newContents: [UInt8]) throws(FileError) -> WriteReport {
-    guard newContents != contents else {
+    guard !newContents.hasSameBytes(as: contents) else {
       return WriteReport(method: .unchanged, removedTemporaryFiles: 0, identity: nil)
     }
     let removed = removeStaleTemporaryFiles()

@@ -108,9 +108,7 @@ enum Parallel {
   }
 
   /// The number of processors available.
-  static var processorCount: Int {
-    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-  }
+  static let processorCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
   /// `body(0..<count)`, computed on up to `processorCount` threads, in order.
   static func map<T>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {

@@ -110,6 +110,19 @@ enum POSIX {
   /// follows if the file grew meanwhile.
   ///
   /// - Returns: the bytes, or the `errno` of the failure (`EFBIG` past `limit`).
+  /// Asks the kernel to back a large, fresh buffer with huge pages where it can: one
+  /// fault per 2 MiB instead of per 4 KiB while the buffer is first written. Only the
+  /// aligned 2 MiB blocks inside the buffer are affected; failure changes nothing.
+  static func adviseHugePages(_ base: UnsafeMutableRawPointer, byteCount: Int) {
+    let hugePage = 2 << 20
+    guard byteCount >= 2 * hugePage else { return }
+    let address = UInt(bitPattern: base)
+    let first = (address + UInt(hugePage) - 1) & ~UInt(hugePage - 1)
+    let last = (address + UInt(byteCount)) & ~UInt(hugePage - 1)
+    guard last > first, let start = UnsafeMutableRawPointer(bitPattern: first) else { return }
+    _ = madvise(start, Int(last - first), MADV_HUGEPAGE)
+  }
+
   static func readAll(_ descriptor: Int32, expected: Int, limit: Int)
     -> Result<[UInt8], SystemError>
   {
@@ -117,6 +130,7 @@ enum POSIX {
     var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
       initialized = 0
       guard let base = buffer.baseAddress else { return }
+      adviseHugePages(UnsafeMutableRawPointer(base), byteCount: expected)
       while initialized < expected {
         let count = read(descriptor, base + initialized, expected - initialized)
         if count < 0, errno == EINTR { continue }

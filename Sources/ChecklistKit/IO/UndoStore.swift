@@ -54,8 +54,14 @@ struct UndoStore {
     static func commonPrefix(_ a: [UInt8], _ b: [UInt8]) -> Int {
       a.withUnsafeBufferPointer { x in
         b.withUnsafeBufferPointer { y in
+          guard let xBase = x.baseAddress, let yBase = y.baseAddress else { return 0 }
           let limit = min(x.count, y.count)
+          // Whole blocks with memcmp, then the block that differs byte by byte.
           var index = 0
+          let block = 4_096
+          while index + block <= limit, memcmp(xBase + index, yBase + index, block) == 0 {
+            index += block
+          }
           while index < limit, x[index] == y[index] { index += 1 }
           return index
         }
@@ -65,8 +71,15 @@ struct UndoStore {
     static func commonSuffix(_ a: [UInt8], _ b: [UInt8], excluding prefix: Int) -> Int {
       a.withUnsafeBufferPointer { x in
         b.withUnsafeBufferPointer { y in
+          guard let xBase = x.baseAddress, let yBase = y.baseAddress else { return 0 }
           let limit = min(x.count, y.count) - prefix
           var count = 0
+          let block = 4_096
+          while count + block <= limit,
+            memcmp(xBase + x.count - count - block, yBase + y.count - count - block, block) == 0
+          {
+            count += block
+          }
           while count < limit, x[x.count - 1 - count] == y[y.count - 1 - count] { count += 1 }
           return count
         }

@@ -78,10 +78,11 @@ extension ChecklistDocument {
     _ key: StaticString, _ record: LineRecord, in bytes: UnsafeBufferPointer<UInt8>
   ) -> TagSpan? {
     guard record.hasTags else { return nil }
-    for span in tagSpans(record, in: bytes) where equals(bytes, span.key, key) {
-      return span
+    var found: TagSpan?
+    forEachTag(record, in: bytes) { span in
+      if found == nil, equals(bytes, span.key, key) { found = span }
     }
-    return nil
+    return found
   }
 
   static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ text: StaticString)

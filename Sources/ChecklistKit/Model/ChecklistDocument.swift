@@ -33,12 +33,7 @@ public struct ChecklistDocument: Sendable {
     guard bytes.count <= Self.maximumByteCount else {
       throw .tooLarge(byteCount: bytes.count)
     }
-    let parsed: Result<[LineRecord], ParseError> = bytes.withUnsafeBufferPointer { buffer in
-      if let offset = UTF8Validation.firstInvalidOffset(buffer) {
-        return .failure(ParseError.invalidUTF8(in: buffer, at: offset))
-      }
-      return .success(DocumentParser.parse(buffer))
-    }
+    let parsed = bytes.withUnsafeBufferPointer { DocumentParser.parse($0) }
     self.bytes = bytes
     self.lines = try parsed.get()
   }
@@ -68,6 +63,14 @@ public struct ChecklistDocument: Sendable {
   }
 
   /// Replaces the whole state; used by edits, which keep bytes and records in step.
+  /// Moves the records out (leaving none), so an edit can update them in place and
+  /// hand them back with `replaceStorage`.
+  mutating func takeLines() -> [LineRecord] {
+    var taken: [LineRecord] = []
+    swap(&taken, &lines)
+    return taken
+  }
+
   mutating func replaceStorage(bytes: [UInt8], lines: [LineRecord]) {
     self.bytes = bytes
     self.lines = lines

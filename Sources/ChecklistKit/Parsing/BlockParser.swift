@@ -63,9 +63,12 @@ struct BlockParser: ~Copyable {
   }
 
   private let bytes: UnsafeBufferPointer<UInt8>
-  private(set) var records: [LineRecord]
+  private(set) var records: RecordBuffer
   private var stack = UnsafeStack<OpenBlock>(capacity: 16)
   private var blockQuoteDepth = 0
+  /// Open blocks other than list items and paragraphs: while there are none, a plain
+  /// bullet task line can take the fast path.
+  private var complexBlocks = 0
 
   private var lineIndex = 0
   private var lineStart = 0
@@ -87,15 +90,34 @@ struct BlockParser: ~Copyable {
   /// The index, in the whole document, of the first line this parser sees.
   private let firstLineIndex: Int
 
+  /// Whether simple task lines take the fast path (tests compare both paths).
+  private let allowsFastPath: Bool
+
   /// - Parameters:
   ///   - firstLineIndex: the document index of the first line to be parsed; the
   ///     records' `last` fields are document indices.
-  ///   - capacity: how many records to allocate room for.
-  init(bytes: UnsafeBufferPointer<UInt8>, firstLineIndex: Int, capacity: Int) {
+  ///   - records: where the records go, the first line's at index 0.
+  init(
+    bytes: UnsafeBufferPointer<UInt8>, firstLineIndex: Int, records: consuming RecordBuffer,
+    allowsFastPath: Bool = true
+  ) {
     self.bytes = bytes
     self.firstLineIndex = firstLineIndex
-    records = []
-    records.reserveCapacity(capacity)
+    self.allowsFastPath = allowsFastPath
+    self.records = records
+  }
+
+  /// Closes every open block and hands over the records.
+  consuming func takeRecords() -> RecordBuffer {
+    closeBlocks(downTo: 0)
+    return records
+  }
+
+  /// Whether a heading at column 0 would be read as a heading now: true unless a
+  /// fenced code or HTML block is open at the top level (which would swallow it).
+  var readsNextColumnZeroHeading: Bool {
+    guard let first = stack.first else { return true }
+    return first.kind != .fencedCode && first.kind != .htmlBlock
   }
 
   /// Whether the line just parsed was a heading (after which no block is open).
@@ -108,6 +130,7 @@ struct BlockParser: ~Copyable {
   ///   - end: the offset where its content ends (before the line ending).
   mutating func parseLine(start: Int, end: Int) {
     lineIndex = firstLineIndex + records.count
+    if complexBlocks == 0, allowsFastPath, parseSimpleItemLine(start: start, end: end) { return }
     lineStart = start
     lineEnd = end
     offset = start
@@ -183,11 +206,6 @@ struct BlockParser: ~Copyable {
       push(OpenBlock(.paragraph))
       finishLine(kind: .text)
     }
-  }
-
-  /// Closes every open block; call after the last line.
-  mutating func finish() {
-    closeBlocks(downTo: 0)
   }
 
   /// Appends a record for a line that is not parsed as Markdown (front matter).
@@ -380,7 +398,46 @@ struct BlockParser: ~Copyable {
   /// Opens a block, first closing the open leaf, which cannot contain it.
   private mutating func push(_ block: OpenBlock) {
     closeOpenLeaf()
+    if block.kind != .listItem, block.kind != .paragraph { complexBlocks += 1 }
     stack.append(block)
+  }
+
+  /// The fast path for the most common line: spaces, a `-`, `*` or `+` bullet, one
+  /// space and a checkbox, while only list items and paragraphs are open. It does what
+  /// the general path does for such a line (CommonMark container matching by width,
+  /// then a list item that may interrupt a paragraph), without the general machinery.
+  ///
+  /// - Returns: false when the line is not of that shape; nothing has changed then.
+  @inline(__always)
+  private mutating func parseSimpleItemLine(start: Int, end: Int) -> Bool {
+    var bullet = start
+    while bullet < end, bytes[bullet] == ASCII.space { bullet &+= 1 }
+    guard bullet &+ 5 <= end else { return false }
+    let marker = bytes[bullet]
+    guard marker == ASCII.dash || marker == UInt8(ascii: "*") || marker == UInt8(ascii: "+"),
+      bytes[bullet &+ 1] == ASCII.space, Self.isCheckbox(bytes, at: bullet &+ 2, end: end)
+    else { return false }
+    var remaining = bullet &- start
+    var matched = 0
+    while matched < stack.count, stack[matched].kind == .listItem, remaining >= stack[matched].width
+    {
+      remaining &-= stack[matched].width
+      stack[matched].hasContent = true
+      matched &+= 1
+    }
+    guard remaining <= 3 else { return false }
+    lineStart = start
+    lineEnd = end
+    closeBlocks(downTo: matched)
+    let record = itemRecord(box: bullet &+ 2)
+    var block = OpenBlock(.listItem)
+    block.width = remaining &+ 2
+    block.itemLine = lineIndex
+    block.lastLine = lineIndex
+    stack.append(block)
+    stack.append(OpenBlock(.paragraph))
+    records.append(record)
+    return true
   }
 
   /// Closes the innermost block if it is a leaf (a paragraph, code or HTML block): a
@@ -394,6 +451,7 @@ struct BlockParser: ~Copyable {
   private mutating func closeBlocks(downTo count: Int) {
     while stack.count > count {
       let block = stack.removeLast()
+      if block.kind != .listItem, block.kind != .paragraph { complexBlocks -= 1 }
       if block.kind == .blockQuote { blockQuoteDepth -= 1 }
       if block.kind == .indentedCode {
         // Blank lines after the last code line are not part of the code block.

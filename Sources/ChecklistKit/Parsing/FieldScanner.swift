@@ -22,13 +22,8 @@ enum FieldScanner {
   static func noteHash(_ bytes: UnsafeBufferPointer<UInt8>, from lower: Int, to upper: Int)
     -> Int?
   {
-    guard let base = bytes.baseAddress else { return nil }
     var index = lower
-    while index < upper {
-      guard let found = memchr(base + index, Int32(ASCII.hash), upper - index) else {
-        return nil
-      }
-      let hash = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+    while let hash = ByteSearch.first(ASCII.hash, in: bytes, from: index, to: upper) {
       if hash - lower >= 2, ASCII.isSpaceOrTab(bytes[hash - 1]),
         ASCII.isSpaceOrTab(bytes[hash - 2]),
         hash + 1 == upper || ASCII.isSpaceOrTab(bytes[hash + 1])
@@ -52,7 +47,12 @@ enum FieldScanner {
     -> Range<Int>?
   {
     var end = upper
-    while end > lower, ASCII.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
+    while end > lower, ASCII.isSpaceOrTab(bytes[end &- 1]) { end &-= 1 }
+    switch forwardTags(bytes, from: lower, to: end) {
+    case .some(let tags): return tags
+    case .none: return nil
+    case .unknown: break
+    }
     var candidate: Int?
     var position = end
     while position > lower {
@@ -70,6 +70,61 @@ enum FieldScanner {
     }
     guard let first = candidate else { return nil }
     return first..<end
+  }
+
+  private enum ForwardResult {
+    case some(Range<Int>)
+    case none
+    case unknown
+  }
+
+  /// The common case, read forwards: the tags start at the first `@` after two blanks,
+  /// and everything from there to `end` is tags. When the line is not that simple (a
+  /// name that starts with `@`, or a tag-like word that is not followed by tags only),
+  /// the answer is `unknown` and the backward scan decides.
+  @inline(__always)
+  private static func forwardTags(_ bytes: UnsafeBufferPointer<UInt8>, from lower: Int, to end: Int)
+    -> ForwardResult
+  {
+    var first = lower
+    while first < end, ASCII.isSpaceOrTab(bytes[first]) { first &+= 1 }
+    if first < end, bytes[first] == ASCII.at { return .unknown }
+    var search = first
+    var start = -1
+    while search < end {
+      guard let at = ByteSearch.first(ASCII.at, in: bytes, from: search, to: end) else {
+        return .none
+      }
+      if at &- 2 >= lower, ASCII.isSpaceOrTab(bytes[at &- 1]), ASCII.isSpaceOrTab(bytes[at &- 2]) {
+        start = at
+        break
+      }
+      search = at &+ 1
+    }
+    guard start >= 0 else { return .none }
+    var index = start
+    while true {
+      // One tag: @key or @key(value), the value without unescaped parentheses.
+      guard index &+ 1 < end, bytes[index] == ASCII.at, ASCII.isLowercaseLetter(bytes[index &+ 1])
+      else { return .unknown }
+      index &+= 2
+      while index < end, ASCII.isTagKeyByte(bytes[index]) { index &+= 1 }
+      if index < end, bytes[index] == ASCII.openParen {
+        // The value ends at the first ')'; one with '(' or '\\' in it goes the slow way.
+        index &+= 1
+        while true {
+          guard index < end else { return .unknown }
+          let byte = bytes[index]
+          if byte == ASCII.closeParen { break }
+          if byte == ASCII.openParen || byte == ASCII.backslash { return .unknown }
+          index &+= 1
+        }
+        index &+= 1
+      }
+      if index == end { return .some(start..<end) }
+      guard ASCII.isSpaceOrTab(bytes[index]) else { return .unknown }
+      while index < end, ASCII.isSpaceOrTab(bytes[index]) { index &+= 1 }
+    }
   }
 
   /// The offset of the `@` of a tag that ends exactly at `end`, or `nil`.
@@ -134,6 +189,14 @@ enum FieldScanner {
   static func splitItem(
     _ bytes: UnsafeBufferPointer<UInt8>, afterBox: Int, end: Int, into record: inout LineRecord
   ) {
+    if splitSimpleItem(bytes, afterBox: afterBox, end: end, into: &record) { return }
+    splitItemInGeneral(bytes, afterBox: afterBox, end: end, into: &record)
+  }
+
+  /// `splitItem` by the rules as written: the note, then the tags backwards.
+  static func splitItemInGeneral(
+    _ bytes: UnsafeBufferPointer<UInt8>, afterBox: Int, end: Int, into record: inout LineRecord
+  ) {
     var textEnd = end
     if let hash = noteHash(bytes, from: afterBox, to: end) {
       record.note = UInt32(truncatingIfNeeded: hash)
@@ -143,6 +206,101 @@ enum FieldScanner {
       record.note = LineRecord.noNote
     }
     setTags(bytes, from: afterBox, to: textEnd, into: &record)
+  }
+
+  /// Whether the `#` at `hash` starts a note: two blanks before it (after `lower`) and
+  /// a blank or the end after it.
+  @inline(__always)
+  private static func isNoteHash(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ hash: Int, lower: Int, upper: Int
+  )
+    -> Bool
+  {
+    hash &- lower >= 2 && ASCII.isSpaceOrTab(bytes[hash &- 1])
+      && ASCII.isSpaceOrTab(bytes[hash &- 2])
+      && (hash &+ 1 == upper || ASCII.isSpaceOrTab(bytes[hash &+ 1]))
+  }
+
+  /// The common item line in one forward pass over its text: a name, then optionally
+  /// tags after two blanks, then optionally a note. Returns false, having set nothing,
+  /// for anything less simple (text that starts with `@`, a tag-like word followed by
+  /// more name, a value with `(`, `\\` or `#` in it), which `splitItemInGeneral`
+  /// handles.
+  @inline(__always)
+  private static func splitSimpleItem(
+    _ bytes: UnsafeBufferPointer<UInt8>, afterBox: Int, end: Int, into record: inout LineRecord
+  ) -> Bool {
+    var index = afterBox
+    while index < end, ASCII.isSpaceOrTab(bytes[index]) { index &+= 1 }
+    if index < end, bytes[index] == ASCII.at { return false }
+    var tagsStart = -1
+    var tagsEnd = -1
+    var note = -1
+    search: while let found = ByteSearch.first(
+      ASCII.at, or: ASCII.hash, in: bytes, from: index, to: end)
+    {
+      if bytes[found] == ASCII.hash {
+        if isNoteHash(bytes, found, lower: afterBox, upper: end) {
+          note = found
+          break search
+        }
+        index = found &+ 1
+        continue
+      }
+      guard found &- 2 >= afterBox, ASCII.isSpaceOrTab(bytes[found &- 1]),
+        ASCII.isSpaceOrTab(bytes[found &- 2])
+      else {
+        index = found &+ 1
+        continue
+      }
+      // Tags from here to the end or to a note; anything else is not simple.
+      tagsStart = found
+      index = found
+      while true {
+        guard index &+ 1 < end, bytes[index] == ASCII.at, ASCII.isLowercaseLetter(bytes[index &+ 1])
+        else { return false }
+        index &+= 2
+        while index < end, ASCII.isTagKeyByte(bytes[index]) { index &+= 1 }
+        if index < end, bytes[index] == ASCII.openParen {
+          index &+= 1
+          while true {
+            guard index < end else { return false }
+            let byte = bytes[index]
+            if byte == ASCII.closeParen { break }
+            if byte == ASCII.openParen || byte == ASCII.backslash || byte == ASCII.hash {
+              return false
+            }
+            index &+= 1
+          }
+          index &+= 1
+        }
+        tagsEnd = index
+        if index == end { break search }
+        guard ASCII.isSpaceOrTab(bytes[index]) else { return false }
+        while index < end, ASCII.isSpaceOrTab(bytes[index]) { index &+= 1 }
+        if index == end { break search }
+        if bytes[index] == ASCII.hash {
+          guard isNoteHash(bytes, index, lower: afterBox, upper: end) else { return false }
+          note = index
+          break search
+        }
+      }
+    }
+    if note >= 0 {
+      record.note = UInt32(truncatingIfNeeded: note)
+    } else {
+      record.note = LineRecord.noNote
+    }
+    if tagsStart >= 0 {
+      record.tagsStart = UInt32(truncatingIfNeeded: tagsStart)
+      record.tagsEnd = UInt32(truncatingIfNeeded: tagsEnd)
+    } else {
+      var textEnd = note >= 0 ? note : end
+      while textEnd > afterBox, ASCII.isSpaceOrTab(bytes[textEnd &- 1]) { textEnd &-= 1 }
+      record.tagsStart = UInt32(truncatingIfNeeded: textEnd)
+      record.tagsEnd = record.tagsStart
+    }
+    return true
   }
 
   /// Splits a heading's text: removes the closing `#` sequence, then finds the tags.

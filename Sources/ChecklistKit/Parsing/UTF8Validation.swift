@@ -1,44 +1,83 @@
 /// UTF-8 validation in one pass over the bytes, many at a time where they are ASCII.
 enum UTF8Validation {
   private static let highBits: UInt64 = 0x8080_8080_8080_8080
+  private static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+  private static let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
 
-  /// The offset of the first byte of the first invalid sequence, or `nil` when the
-  /// bytes are valid UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing above
-  /// U+10FFFF).
-  ///
-  /// ASCII runs are checked 32 bytes at a time.
+  /// The result of `scan`.
+  struct Summary {
+    /// The offset (within the scanned range) of the first invalid sequence, or `nil`.
+    var invalidOffset: Int?
+    /// How many line feeds the range holds (up to the invalid byte, if any).
+    var lineFeeds: Int
+  }
+
+  /// The number of `\n` bytes in one word, exactly.
+  @inline(__always)
+  private static func lineFeedCount(_ word: UInt64) -> Int {
+    let x = word ^ lineFeeds
+    return (~(((x & lowBits) &+ lowBits) | x) & highBits).nonzeroBitCount
+  }
+
+  /// Validates a range as UTF-8 and counts its line feeds in the same pass, eight
+  /// bytes at a time (32 at a time through pure ASCII). The range must start at a
+  /// character boundary.
   ///
   /// - Complexity: O(*n*).
-  static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    guard let base = bytes.baseAddress else { return nil }
+  static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Summary {
+    guard let base = bytes.baseAddress else { return Summary(invalidOffset: nil, lineFeeds: 0) }
     let raw = UnsafeRawPointer(base)
     let count = bytes.count
+    var lines = 0
     var index = 0
-    while index < count {
+    while true {
       while index &+ 32 <= count {
         let a = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
         let b = raw.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self)
         let c = raw.loadUnaligned(fromByteOffset: index &+ 16, as: UInt64.self)
         let d = raw.loadUnaligned(fromByteOffset: index &+ 24, as: UInt64.self)
         if (a | b | c | d) & highBits != 0 { break }
+        lines &+= lineFeedCount(a) &+ lineFeedCount(b) &+ lineFeedCount(c) &+ lineFeedCount(d)
         index &+= 32
       }
-      while index &+ 8 <= count {
-        if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & highBits != 0 { break }
-        index &+= 8
+      var word: UInt64 = 0
+      var width = 8
+      if index &+ 8 <= count {
+        word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      } else {
+        // The tail, read a byte at a time into a word.
+        width = count &- index
+        guard width > 0 else { break }
+        for offset in 0..<width {
+          word |= UInt64(base[index &+ offset]) << UInt64(offset &* 8)
+        }
       }
-      while index < count, bytes[index] < 0x80 { index &+= 1 }
-      guard index < count else { break }
+      let high = word & highBits
+      if high == 0 {
+        lines &+= lineFeedCount(word)
+        index &+= width
+        continue
+      }
+      // Count the ASCII bytes before the first non-ASCII one, then check its sequence.
+      let ascii = high.trailingZeroBitCount >> 3
+      if ascii > 0 {
+        lines &+= lineFeedCount(word & (UInt64.max >> UInt64(64 &- ascii &* 8)))
+      }
+      index &+= ascii
       let length = sequenceLength(bytes, at: index)
-      if length == 0 { return index }
+      if length == 0 { return Summary(invalidOffset: index, lineFeeds: lines) }
       index &+= length
-      while index < count, bytes[index] >= 0x80 {
-        let next = sequenceLength(bytes, at: index)
-        if next == 0 { return index }
-        index &+= next
-      }
     }
-    return nil
+    return Summary(invalidOffset: nil, lineFeeds: lines)
+  }
+
+  /// The offset of the first byte of the first invalid sequence, or `nil` when the
+  /// bytes are valid UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing above
+  /// U+10FFFF).
+  ///
+  /// - Complexity: O(*n*).
+  static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    scan(bytes).invalidOffset
   }
 
   /// The length of the valid multi-byte sequence at `index`, or 0 if it is invalid.

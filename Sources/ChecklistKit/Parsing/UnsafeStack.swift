@@ -18,6 +18,8 @@ struct UnsafeStack<Element: BitwiseCopyable>: ~Copyable {
 
   var last: Element? { count > 0 ? base[count &- 1] : nil }
 
+  var first: Element? { count > 0 ? base[0] : nil }
+
   subscript(index: Int) -> Element {
     @inline(__always) get {
       precondition(index >= 0 && index < count)
