@@ -202,3 +202,37 @@ struct PermissionTests {
         == "chk: list.md: permission denied while opening it for reading; make the file readable\n")
   }
 }
+
+/// The benchmark harness runs; its figures are for `chk-bench` itself to judge, never
+/// timed here.
+@Suite("chk-bench harness")
+struct BenchmarkHarnessTests {
+  @Test func harnessRunsOnTheFiftyItemCorpus() throws {
+    let process = Process()
+    process.executableURL = EndToEndTests.binary.deletingLastPathComponent()
+      .appendingPathComponent("chk-bench")
+    process.arguments = ["--quick", "--runs", "1", "--json", "--chk", EndToEndTests.binary.path]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = Pipe()
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    // 0 when every target is met, 1 when one is missed (a debug build misses some).
+    #expect(process.terminationStatus == 0 || process.terminationStatus == 1)
+    let figures = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+    let names = figures.compactMap { $0["name"] as? String }
+    for expected in [
+      "chk --version", "chk list, 50 items", "parse (in process), 50 items",
+      "chk fmt FILE >/dev/null, 50 items", "chk lint FILE, 50 items", "chk check ID, 50 items",
+    ] {
+      #expect(names.contains(expected), "missing \(expected) in \(names)")
+    }
+    for figure in figures {
+      let median = try #require(figure["medianSeconds"] as? Double)
+      #expect(median > 0, "\(figure["name"] ?? "")")
+    }
+    let parse = try #require(figures.first { ($0["name"] as? String)?.hasPrefix("parse") == true })
+    #expect((parse["peakRSS"] as? Int ?? 0) > 0)
+  }
+}

@@ -1,0 +1,298 @@
+import ChecklistKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// One measured figure, with its baseline and its target.
+public struct Figure: Sendable {
+  /// What was measured.
+  public var name: String
+  /// The runs' times and the peak RSS.
+  public var sample: Sample
+  /// Bytes processed per run, for MB/s (0 when not meaningful).
+  public var bytes: Int
+  /// The command the figure is compared with, measured in the same run.
+  public var baselineName: String?
+  /// The baseline's runs.
+  public var baseline: Sample?
+  /// Peak RSS allowed, in bytes (0 for none).
+  public var rssBudget: Int
+  /// The target, as shown (empty for none).
+  public var target: String
+  /// Whether the target is met; `nil` when the figure has none.
+  public var met: Bool?
+
+  /// Throughput at the median time (0 when not meaningful).
+  public var megabytesPerSecond: Double {
+    bytes > 0 && sample.median > 0 ? Double(bytes) / sample.median / 1e6 : 0
+  }
+
+  /// The median time over the baseline's median time.
+  public var ratio: Double? {
+    guard let baseline, baseline.median > 0 else { return nil }
+    return sample.median / baseline.median
+  }
+}
+
+/// What to measure and where.
+public struct BenchmarkOptions: Sendable {
+  /// Runs per figure.
+  public var runs = 7
+  /// Only the 50-item corpus (for the test that checks the harness runs).
+  public var quick = false
+  /// The `chk` binary to measure.
+  public var chkPath: String
+  /// The bench binary itself, for the child that measures parse memory.
+  public var benchPath: String
+  /// A scratch directory for the corpora and copies.
+  public var directory: String
+
+  /// Options for measuring `chkPath`, with this bench at `benchPath` and scratch files
+  /// in `directory`.
+  public init(chkPath: String, benchPath: String, directory: String) {
+    self.chkPath = chkPath
+    self.benchPath = benchPath
+    self.directory = directory
+  }
+}
+
+/// The benchmark: generates the corpora, runs every figure, reports.
+public enum Benchmark {
+  /// The child mode behind the parse memory figure: read a file and parse it `times`
+  /// times (more than once only to profile), nothing else.
+  public static func parseOnly(_ path: String, times: Int = 1) -> Int32 {
+    guard let bytes = Measure.read(path) else { return 1 }
+    var lines = 0
+    for _ in 0..<max(1, times) {
+      guard let document = try? ChecklistDocument(parsing: bytes) else { return 1 }
+      lines = document.lineCount
+    }
+    return lines > 0 ? 0 : 1
+  }
+
+  /// Runs every figure, calling `log` with progress.
+  public static func run(_ options: BenchmarkOptions, log: (String) -> Void) -> [Figure] {
+    var figures: [Figure] = []
+    let environment = [
+      "NO_COLOR=1", "XDG_STATE_HOME=\(options.directory)/state", "PATH=/usr/bin:/bin",
+      "HOME=\(options.directory)",
+    ]
+    let chk = options.chkPath
+    func peakRSS(_ arguments: [String]) -> Int? {
+      Measure.peakRSS(
+        arguments, helper: options.benchPath, scratch: options.directory, environment: environment)
+    }
+    let small = options.directory + "/items-50.md"
+    _ = Measure.write(Corpus.make(items: 50), to: small)
+
+    log("start-up")
+    if let sample = Measure.process(
+      [chk, "--version"], runs: options.runs * 3, environment: environment)
+    {
+      let baseline = Measure.process(["/bin/true"], runs: options.runs * 3)
+      figures.append(
+        Figure(
+          name: "chk --version", sample: sample, bytes: 0, baselineName: "/bin/true",
+          baseline: baseline, rssBudget: 0, target: "<= 3 ms median",
+          met: sample.median <= 0.003))
+    }
+    if let sample = Measure.process(
+      [chk, "-f", small, "list"], runs: options.runs * 3, environment: environment)
+    {
+      let baseline = Measure.process(["/bin/true"], runs: options.runs * 3)
+      figures.append(
+        Figure(
+          name: "chk list, 50 items", sample: sample, bytes: 0, baselineName: "/bin/true",
+          baseline: baseline, rssBudget: 0, target: "<= 5 ms median", met: sample.median <= 0.005))
+    }
+    let sizes = options.quick ? [50] : [100_000, 1_000_000]
+    for items in sizes {
+      let label =
+        items >= 1_000_000
+        ? "\(items / 1_000_000)M" : items >= 1_000 ? "\(items / 1_000)k" : "\(items)"
+      log("corpus of \(label) items")
+      let bytes = Corpus.make(items: items)
+      let path = options.directory + "/items-\(label).md"
+      let copy = options.directory + "/copy-\(label).md"
+      _ = Measure.write(bytes, to: path)
+      let lineCount = bytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+      let budget = bytes.count + 40 * lineCount + 16 << 20
+      let isMain = items == sizes.last
+      let suffix = ", \(label) items"
+
+      log("parse\(suffix)")
+      let parse = Measure.inProcess(runs: options.runs) {
+        _ = try? ChecklistDocument(parsing: bytes)
+      }
+      let wc = Measure.process(["/usr/bin/wc", "-l", path], runs: options.runs)
+      var parseFigure = Figure(
+        name: "parse (in process)\(suffix)", sample: parse, bytes: bytes.count,
+        baselineName: "wc -l",
+        baseline: wc, rssBudget: 0, target: isMain ? ">= 800 MB/s" : "", met: nil)
+      if isMain { parseFigure.met = parseFigure.megabytesPerSecond >= 800 }
+      if let rss = peakRSS([options.benchPath, "--parse-only", path]) {
+        parseFigure.sample.peakRSS = rss
+        parseFigure.rssBudget = budget
+      }
+      figures.append(parseFigure)
+
+      log("fmt\(suffix)")
+      let cp = Measure.process(["/bin/cp", path, copy], runs: options.runs)
+      if var fmt = Measure.process(
+        [chk, "fmt", path], runs: options.runs, environment: environment)
+      {
+        fmt.peakRSS = peakRSS([chk, "fmt", path]) ?? 0
+        var figure = Figure(
+          name: "chk fmt FILE >/dev/null\(suffix)", sample: fmt, bytes: bytes.count,
+          baselineName: "cp",
+          baseline: cp, rssBudget: budget, target: isMain ? ">= 300 MB/s, <= 5x cp" : "", met: nil)
+        if isMain { figure.met = figure.megabytesPerSecond >= 300 && (figure.ratio ?? 99) <= 5 }
+        figures.append(figure)
+      }
+
+      log("lint\(suffix)")
+      if var lint = Measure.process(
+        [chk, "lint", path], runs: options.runs, environment: environment)
+      {
+        lint.peakRSS = peakRSS([chk, "lint", path]) ?? 0
+        var figure = Figure(
+          name: "chk lint FILE\(suffix)", sample: lint, bytes: bytes.count, baselineName: "wc -l",
+          baseline: wc, rssBudget: budget, target: isMain ? ">= 300 MB/s" : "", met: nil)
+        if isMain { figure.met = figure.megabytesPerSecond >= 300 }
+        figures.append(figure)
+      }
+
+      log("check\(suffix)")
+      let id = Corpus.id(items / 2)
+      let restore = { _ = Measure.write(bytes, to: copy) }
+      let checkArguments = [chk, "-f", copy, "check", id, "--date", "2024-01-01", "-q"]
+      if var check = Measure.process(
+        checkArguments, runs: options.runs, environment: environment, prepare: restore)
+      {
+        restore()
+        check.peakRSS = peakRSS(checkArguments) ?? 0
+        let sed = Measure.process(
+          ["/bin/sed", "-i", "s/^- \\[ \\] \\(.*@id(\(id))\\)/- [x] \\1/", copy],
+          runs: options.runs,
+          prepare: restore)
+        var figure = Figure(
+          name: "chk check ID\(suffix)", sample: check, bytes: 0, baselineName: "cp", baseline: cp,
+          rssBudget: 0, target: isMain ? "<= 100 ms, <= 3x cp, < sed -i" : "", met: nil)
+        if isMain {
+          figure.met =
+            check.median <= 0.1 && (figure.ratio ?? 99) <= 3 && check.median < (sed?.median ?? 0)
+        }
+        figures.append(figure)
+        // The floor under any safe edit: writing the file's bytes once and waiting for
+        // the disk, measured in this process.
+        let floorPath = options.directory + "/floor-\(label).md"
+        let floor = Measure.inProcess(runs: options.runs) {
+          _ = Measure.write(bytes, to: floorPath, sync: true)
+          unlink(floorPath)
+        }
+        figures.append(
+          Figure(
+            name: "write + fsync of the same bytes\(suffix)", sample: floor, bytes: bytes.count,
+            baselineName: nil, baseline: nil, rssBudget: 0, target: "", met: nil))
+        if let sed {
+          figures.append(
+            Figure(
+              name: "sed -i on the same line\(suffix)", sample: sed, bytes: 0, baselineName: nil,
+              baseline: nil, rssBudget: 0, target: "", met: nil))
+        }
+      }
+    }
+    return figures
+  }
+
+  // MARK: - Reports
+
+  private static func milliseconds(_ seconds: Double) -> String {
+    let value = seconds * 1000
+    return value >= 100 ? String(Int(value.rounded())) : String(Double(Int(value * 10)) / 10)
+  }
+
+  private static func megabytes(_ bytes: Int) -> String {
+    bytes == 0 ? "-" : String(Int((Double(bytes) / 1_048_576).rounded())) + " MB"
+  }
+
+  private static func padded(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.count))
+  }
+
+  /// The figures as an aligned table (times in milliseconds).
+  public static func table(_ figures: [Figure]) -> String {
+    let header = [
+      "figure", "median ms", "min", "max", "MB/s", "baseline", "ratio", "peak RSS", "RSS budget",
+      "target", "result",
+    ]
+    var rows: [[String]] = [header]
+    for figure in figures {
+      let baseline =
+        figure.baseline.map { "\(figure.baselineName ?? "") \(milliseconds($0.median))" } ?? "-"
+      let ratio = figure.ratio.map { String(Double(Int($0 * 100)) / 100) + "x" } ?? "-"
+      let result: String
+      switch figure.met {
+      case true?: result = "met"
+      case false?: result = "MISSED"
+      case nil: result = "-"
+      }
+      let rssResult =
+        figure.rssBudget > 0 && figure.sample.peakRSS > figure.rssBudget ? " (over)" : ""
+      rows.append([
+        figure.name, milliseconds(figure.sample.median), milliseconds(figure.sample.minimum),
+        milliseconds(figure.sample.maximum),
+        figure.bytes > 0 ? String(Int(figure.megabytesPerSecond)) : "-", baseline, ratio,
+        megabytes(figure.sample.peakRSS) + rssResult, megabytes(figure.rssBudget),
+        figure.target.isEmpty ? "-" : figure.target, result,
+      ])
+    }
+    let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+    return rows.map { row in
+      row.enumerated().map { padded($1, widths[$0]) }.joined(separator: "  ")
+        .replacingTrailingSpaces()
+    }.joined(separator: "\n") + "\n"
+  }
+
+  /// The figures as a JSON array.
+  public static func json(_ figures: [Figure]) -> String {
+    func quoted(_ text: String) -> String {
+      "\""
+        + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+          of: "\"", with: "\\\"") + "\""
+    }
+    let objects = figures.map { figure in
+      var fields = [
+        "\"name\":\(quoted(figure.name))", "\"medianSeconds\":\(figure.sample.median)",
+        "\"minSeconds\":\(figure.sample.minimum)", "\"maxSeconds\":\(figure.sample.maximum)",
+        "\"runs\":\(figure.sample.seconds.count)", "\"bytes\":\(figure.bytes)",
+        "\"megabytesPerSecond\":\(figure.megabytesPerSecond)",
+        "\"peakRSS\":\(figure.sample.peakRSS)",
+        "\"rssBudget\":\(figure.rssBudget)", "\"target\":\(quoted(figure.target))",
+      ]
+      if let name = figure.baselineName, let baseline = figure.baseline {
+        fields.append("\"baseline\":\(quoted(name))")
+        fields.append("\"baselineMedianSeconds\":\(baseline.median)")
+      }
+      if let met = figure.met { fields.append("\"met\":\(met)") }
+      return "{" + fields.joined(separator: ",") + "}"
+    }
+    return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+  }
+}
+
+extension String {
+  fileprivate func replacingTrailingSpaces() -> String {
+    var copy = self
+    while copy.last == " " { copy.removeLast() }
+    return copy
+  }
+
+  fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+    split(separator: Character(target), omittingEmptySubsequences: false).joined(
+      separator: replacement)
+  }
+}

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// `chk-bench [--runs N] [--json] [--quick] [--chk PATH] [--keep]`; also
+/// `chk-bench --write-corpus ITEMS FILE` (a corpus to profile with) and
+/// `chk-bench --parse-only FILE [TIMES]` (read and parse: the child behind the memory
+/// figure, and a loop to profile).
+public enum BenchmarkCommand {
+  /// Writes to standard error.
+  static func errorLine(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = write(2, &bytes, bytes.count)
+  }
+
+  static let usage = """
+    usage: chk-bench [--runs N] [--json] [--quick] [--chk PATH] [--keep]
+           chk-bench --write-corpus ITEMS FILE
+           chk-bench --parse-only FILE [TIMES]
+
+    """
+
+  /// Runs the command line; returns the exit status (1 when a target is missed).
+  public static func main(_ arguments: [String]) -> Int32 {
+    let program = arguments.first ?? "chk-bench"
+    if arguments.count == 3 || arguments.count == 4, arguments[1] == "--parse-only" {
+      return Benchmark.parseOnly(
+        arguments[2], times: arguments.count == 4 ? Int(arguments[3]) ?? 1 : 1)
+    }
+    if arguments.count >= 4, arguments[1] == "--peak-rss" {
+      return Measure.reportPeakRSS(of: Array(arguments[3...]), to: arguments[2])
+    }
+    if arguments.count == 4, arguments[1] == "--write-corpus", let items = Int(arguments[2]),
+      items > 0
+    {
+      return Measure.write(Corpus.make(items: items), to: arguments[3]) ? 0 : 74
+    }
+    let directory =
+      program.contains("/")
+      ? String(program[..<(program.lastIndex(of: "/") ?? program.endIndex)]) : "."
+    var chk = directory + "/chk"
+    var runs = 7
+    var json = false
+    var quick = false
+    var keep = false
+    var index = 1
+    while index < arguments.count {
+      switch arguments[index] {
+      case "--json": json = true
+      case "--quick": quick = true
+      case "--keep": keep = true
+      case "--runs" where index + 1 < arguments.count:
+        index += 1
+        runs = max(1, Int(arguments[index]) ?? 7)
+      case "--chk" where index + 1 < arguments.count:
+        index += 1
+        chk = arguments[index]
+      default:
+        errorLine(usage)
+        return 64
+      }
+      index += 1
+    }
+    var template = Array("/tmp/chk-bench-XXXXXX".utf8CString)
+    guard let created = mkdtemp(&template) else {
+      errorLine("chk-bench: cannot create a scratch directory in /tmp\n")
+      return 73
+    }
+    let scratch = String(cString: created)
+    var options = BenchmarkOptions(chkPath: chk, benchPath: program, directory: scratch)
+    options.runs = runs
+    options.quick = quick
+    let figures = Benchmark.run(options) { errorLine("measuring \($0)...\n") }
+    print(json ? Benchmark.json(figures) : Benchmark.table(figures), terminator: "")
+    if !keep { _ = Measure.spawn(["/bin/rm", "-rf", scratch]) }
+    return figures.contains { $0.met == false } ? 1 : 0
+  }
+}

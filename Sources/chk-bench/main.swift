@@ -1,0 +1,7 @@
+import Benchmark
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+exit(BenchmarkCommand.main(Array(CommandLine.arguments)))
