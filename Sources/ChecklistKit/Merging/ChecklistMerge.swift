@@ -1,0 +1,585 @@
+/// What a three-way merge produced.
+public struct MergeResult: Sendable, Equatable {
+  /// The merged file: conflict markers where conflicts remain.
+  public var bytes: [UInt8]
+  /// How many conflicts the bytes mark; 0 for a clean merge.
+  public var conflicts: Int
+  /// Whether an input was not a checklist (not valid UTF-8), so the files were merged
+  /// line by line, as `git merge-file` would.
+  public var mergedLineByLine: Bool
+}
+
+/// A three-way merge of checklist files that merges by item.
+///
+/// Each version becomes a sequence of tokens: a list heading is its `@id` (else its
+/// name), an item is its `@id` (else its list, name and occurrence), any other line is
+/// its text. The token sequences are merged as by diff3, so an item's position follows
+/// whichever side moved it, and where both sides changed the same stretch, additions,
+/// deletions and moves by item are combined when they do not collide. Then each item
+/// and heading is merged field by field (checkbox, name, each tag, note, indent), so
+/// that one side checking an item and the other renaming it keeps both. A field
+/// changed differently on both sides, an item deleted on one side and changed (or
+/// given a new sub-item) on the other, or prose changed differently on both sides, is
+/// a conflict: the smallest span of lines is written between conflict markers.
+///
+/// Lines no one changed keep their bytes; line endings, the byte-order mark and the
+/// final line ending follow ours.
+public enum ChecklistMerge {
+  /// Merges `ours` and `theirs`, two versions of `base`.
+  ///
+  /// - Parameters:
+  ///   - markerSize: the length of the conflict markers (`<<<<<<<` is 7).
+  ///   - labels: the names written after the opening and closing markers.
+  /// - Complexity: O((*n* + *d*²)) for *n* lines and *d* differences between a side
+  ///   and the base.
+  public static func merge(
+    base: [UInt8], ours: [UInt8], theirs: [UInt8], markerSize: Int = 7,
+    labels: (ours: String, theirs: String) = ("ours", "theirs")
+  ) -> MergeResult {
+    let documents = [base, ours, theirs].map { try? ChecklistDocument(parsing: $0) }
+    var interner = TokenInterner()
+    let versions: [MergeVersion]
+    let byItem: Bool
+    if let baseDocument = documents[0], let oursDocument = documents[1],
+      let theirsDocument = documents[2]
+    {
+      versions = [baseDocument, oursDocument, theirsDocument].map {
+        MergeVersion(document: $0, interner: &interner)
+      }
+      byItem = true
+    } else {
+      versions = [base, ours, theirs].map { MergeVersion(lines: $0, interner: &interner) }
+      byItem = false
+    }
+    var merger = Merger(
+      base: versions[0], ours: versions[1], theirs: versions[2], interner: interner,
+      byItem: byItem, markerSize: max(1, markerSize), labels: labels)
+    let bytes = merger.run()
+    return MergeResult(bytes: bytes, conflicts: merger.conflicts, mergedLineByLine: !byItem)
+  }
+}
+
+/// Gives each distinct key a small integer; remembers which keys are items or lists.
+struct TokenInterner {
+  private var ids: [[UInt8]: Int] = [:]
+  /// Whether each token is an item's or a heading's (merged by key) rather than text.
+  private(set) var isKeyed: [Bool] = []
+
+  mutating func token(_ key: [UInt8], keyed: Bool) -> Int {
+    if let id = ids[key] { return id }
+    let id = isKeyed.count
+    ids[key] = id
+    isKeyed.append(keyed)
+    return id
+  }
+}
+
+/// One version's lines as tokens.
+struct MergeVersion {
+  let bytes: [UInt8]
+  let document: ChecklistDocument?
+  private(set) var tokens: [Int] = []
+  /// Each line's content and ending, by token position.
+  private(set) var contents: [Range<Int>] = []
+  private(set) var endings: [Range<Int>] = []
+  /// Whether each line is a blank line outside code and HTML.
+  private(set) var isBlank: [Bool] = []
+  /// The position of each keyed token.
+  private(set) var positions: [Int: Int] = [:]
+  let hasByteOrderMark: Bool
+  let preferredEnding: [UInt8]
+  let hasFinalLineEnding: Bool
+
+  /// The lines of a parsed checklist, keyed by item and heading.
+  init(document: ChecklistDocument, interner: inout TokenInterner) {
+    self.document = document
+    bytes = document.bytes
+    hasByteOrderMark = document.hasByteOrderMark
+    preferredEnding = document.preferredLineEnding
+    hasFinalLineEnding = document.hasFinalLineEnding
+    var seen: [[UInt8]: Int] = [:]
+    var listKey: [UInt8] = []
+    let lines = document.lines
+    bytes.withUnsafeBufferPointer { buffer in
+      for index in lines.indices {
+        let record = lines[index]
+        var key: [UInt8]
+        let keyed = record.kind == .item || record.kind == .heading
+        if keyed {
+          key = record.kind == .item ? [0x49, 1] : [0x48, 1]
+          if let id = ChecklistDocument.idRange(record, in: buffer) {
+            key += [0x69, 1] + buffer[id]
+          } else {
+            key += [0x6E, 1]
+            if record.kind == .item { key += listKey + [1] }
+            key += buffer[ChecklistDocument.nameRange(record, in: buffer)]
+          }
+          let count = (seen[key] ?? 0) + 1
+          seen[key] = count
+          if count > 1 { key += [1] + Array(String(count).utf8) }
+          if record.kind == .heading { listKey = key }
+        } else {
+          key = [0x54, 1] + buffer[Int(record.start)..<Int(record.end)]
+        }
+        let token = interner.token(key, keyed: keyed)
+        if keyed { positions[token] = tokens.count }
+        tokens.append(token)
+        contents.append(Int(record.start)..<Int(record.end))
+        endings.append(Int(record.end)..<document.startOffset(ofLine: index + 1))
+        isBlank.append(record.kind == .blank)
+      }
+    }
+  }
+
+  /// Lines split at line feeds, all text: for input that is not a checklist.
+  init(lines bytes: [UInt8], interner: inout TokenInterner) {
+    self.bytes = bytes
+    document = nil
+    hasByteOrderMark = false
+    preferredEnding = [ASCII.lineFeed]
+    hasFinalLineEnding = bytes.isEmpty || bytes.last == ASCII.lineFeed
+    var start = 0
+    while start < bytes.count {
+      let end = bytes[start...].firstIndex(of: ASCII.lineFeed) ?? bytes.count
+      let next = end < bytes.count ? end + 1 : end
+      tokens.append(interner.token([0x54, 1] + bytes[start..<end], keyed: false))
+      contents.append(start..<end)
+      endings.append(end..<next)
+      isBlank.append(false)
+      start = next
+    }
+  }
+
+  func content(_ position: Int) -> ArraySlice<UInt8> { bytes[contents[position]] }
+  func ending(_ position: Int) -> ArraySlice<UInt8> { bytes[endings[position]] }
+
+  /// The line of a keyed token in this version, taken apart, with its bytes.
+  func line(of token: Int) -> (raw: [UInt8], fields: EditableLine?)? {
+    guard let position = positions[token] else { return nil }
+    let raw = Array(content(position))
+    guard let document else { return (raw, nil) }
+    let fields = bytes.withUnsafeBufferPointer { EditableLine(document.lines[position], in: $0) }
+    return (raw, fields)
+  }
+
+  /// The keyed token of the item that is the parent of the line at `position`.
+  func parentToken(of position: Int) -> Int? {
+    guard let document, let parent = document.parent(ofLine: position) else { return nil }
+    return tokens[parent]
+  }
+}
+
+/// The state of one merge.
+private struct Merger {
+  enum Side { case ours, theirs }
+
+  /// A piece of the output: a token's line taken from one side, or a conflict.
+  enum Piece {
+    case line(token: Int, side: Side, position: Int)
+    case conflict(ours: [Int], theirs: [Int])
+  }
+
+  let base: MergeVersion
+  let ours: MergeVersion
+  let theirs: MergeVersion
+  let interner: TokenInterner
+  let byItem: Bool
+  let markerSize: Int
+  let labels: (ours: String, theirs: String)
+  var conflicts = 0
+
+  init(
+    base: MergeVersion, ours: MergeVersion, theirs: MergeVersion, interner: TokenInterner,
+    byItem: Bool, markerSize: Int, labels: (ours: String, theirs: String)
+  ) {
+    self.base = base
+    self.ours = ours
+    self.theirs = theirs
+    self.interner = interner
+    self.byItem = byItem
+    self.markerSize = markerSize
+    self.labels = labels
+  }
+
+  mutating func run() -> [UInt8] {
+    var pieces: [Piece] = []
+    for chunk in ThreeWayMerge.chunks(base: base.tokens, ours: ours.tokens, theirs: theirs.tokens) {
+      switch chunk {
+      case .stable(_, let range, _):
+        for position in range {
+          pieces.append(.line(token: ours.tokens[position], side: .ours, position: position))
+        }
+      case .changed(let baseRange, let oursRange, let theirsRange):
+        if let merged = mergeChunk(baseRange, oursRange, theirsRange) {
+          pieces += merged
+        } else {
+          pieces.append(.conflict(ours: Array(oursRange), theirs: Array(theirsRange)))
+        }
+      }
+    }
+    if byItem { pieces = removingDuplicates(pieces) }
+    return render(pieces)
+  }
+
+  // MARK: - Sequences
+
+  private func isKeyed(_ token: Int) -> Bool { interner.isKeyed[token] }
+
+  /// How one side changed a stretch of the base: which base tokens it kept, and what
+  /// it inserted in each gap (before base token *g*, or after the last).
+  private struct SideChange {
+    /// For each base token, its position in the side, or -1 where the side dropped it.
+    var matched: [Int]
+    var insertions: [[Int]]
+    var kept: [Bool] { matched.map { $0 >= 0 } }
+  }
+
+  private func change(from baseTokens: [Int], to sideRange: Range<Int>, of side: MergeVersion)
+    -> SideChange
+  {
+    let sideTokens = Array(side.tokens[sideRange])
+    let matched = SequenceDiff.matches(baseTokens, sideTokens)
+    var result = SideChange(
+      matched: matched.map { $0 >= 0 ? sideRange.lowerBound + $0 : -1 },
+      insertions: Array(repeating: [], count: baseTokens.count + 1))
+    var matchedSide = [Bool](repeating: false, count: sideTokens.count)
+    for target in matched where target >= 0 { matchedSide[target] = true }
+    var gap = 0
+    var sideIndex = 0
+    for (baseIndex, target) in matched.enumerated() where target >= 0 {
+      while sideIndex < target {
+        if !matchedSide[sideIndex] {
+          result.insertions[gap].append(sideRange.lowerBound + sideIndex)
+        }
+        sideIndex += 1
+      }
+      sideIndex = target + 1
+      gap = baseIndex + 1
+    }
+    while sideIndex < sideTokens.count {
+      if !matchedSide[sideIndex] { result.insertions[gap].append(sideRange.lowerBound + sideIndex) }
+      sideIndex += 1
+    }
+    return result
+  }
+
+  /// Merges a changed stretch by item, or returns `nil` for a conflict.
+  private func mergeChunk(
+    _ baseRange: Range<Int>, _ oursRange: Range<Int>, _ theirsRange: Range<Int>
+  )
+    -> [Piece]?
+  {
+    let baseTokens = Array(base.tokens[baseRange])
+    let oursTokens = Array(ours.tokens[oursRange])
+    let theirsTokens = Array(theirs.tokens[theirsRange])
+    if oursTokens == theirsTokens
+      || (theirsTokens == baseTokens
+        && !deletesChangedItems(baseTokens, by: ours, changedIn: theirs))
+    {
+      return oursRange.map { .line(token: ours.tokens[$0], side: .ours, position: $0) }
+    }
+    if oursTokens == baseTokens, !deletesChangedItems(baseTokens, by: theirs, changedIn: ours) {
+      return theirsRange.map { .line(token: theirs.tokens[$0], side: .theirs, position: $0) }
+    }
+    guard byItem else { return nil }
+    let oursChange = change(from: baseTokens, to: oursRange, of: ours)
+    let theirsChange = change(from: baseTokens, to: theirsRange, of: theirs)
+    // Text changed on both sides, differently: a conflict, as in a line merge.
+    let oursText = textChange(baseTokens, oursChange, ours)
+    let theirsText = textChange(baseTokens, theirsChange, theirs)
+    if !oursText.isEmpty, !theirsText.isEmpty, oursText != theirsText { return nil }
+    var pieces: [Piece] = []
+    for gap in 0...baseTokens.count {
+      let oursInserted = oursChange.insertions[gap]
+      let oursInsertedTokens = Set(oursInserted.map { ours.tokens[$0] })
+      let theirsInserted = theirsChange.insertions[gap].filter {
+        !oursInsertedTokens.contains(theirs.tokens[$0])
+      }
+      for position in oursInserted
+      where isOrphaned(position, of: ours, deletedBy: theirs, among: baseTokens) {
+        return nil
+      }
+      for position in theirsInserted
+      where isOrphaned(position, of: theirs, deletedBy: ours, among: baseTokens) {
+        return nil
+      }
+      // Sub-items of the item before the gap come first (from both sides), so that a
+      // new sibling from the other side does not adopt them; then each side's own.
+      let oursSplit = attachedFirst(oursInserted, of: ours)
+      let theirsSplit = attachedFirst(theirsInserted, of: theirs)
+      for position in oursSplit.attached {
+        pieces.append(.line(token: ours.tokens[position], side: .ours, position: position))
+      }
+      for position in theirsSplit.attached {
+        pieces.append(.line(token: theirs.tokens[position], side: .theirs, position: position))
+      }
+      for position in oursSplit.rest {
+        pieces.append(.line(token: ours.tokens[position], side: .ours, position: position))
+      }
+      for position in theirsSplit.rest {
+        pieces.append(.line(token: theirs.tokens[position], side: .theirs, position: position))
+      }
+      guard gap < baseTokens.count else { break }
+      let token = baseTokens[gap]
+      switch (oursChange.matched[gap] >= 0, theirsChange.matched[gap] >= 0) {
+      case (true, true):
+        pieces.append(.line(token: token, side: .ours, position: oursChange.matched[gap]))
+      case (true, false):
+        if deletesChangedItems([token], by: theirs, changedIn: ours) { return nil }
+      case (false, true):
+        if deletesChangedItems([token], by: ours, changedIn: theirs) { return nil }
+      case (false, false):
+        break
+      }
+    }
+    return pieces
+  }
+
+  /// Splits a side's insertions in one gap into those that belong under an item
+  /// before the gap (sub-items of it, and the lines that follow them) and the rest.
+  private func attachedFirst(_ positions: [Int], of side: MergeVersion)
+    -> (attached: [Int], rest: [Int])
+  {
+    let inserted = Set(positions.map { side.tokens[$0] })
+    var attached: [Int] = []
+    var rest: [Int] = []
+    var lastWasAttached = false
+    for position in positions {
+      let token = side.tokens[position]
+      if isKeyed(token) {
+        if let parent = side.parentToken(of: position), !inserted.contains(parent) {
+          lastWasAttached = true
+        } else {
+          lastWasAttached = false
+        }
+      }
+      if lastWasAttached { attached.append(position) } else { rest.append(position) }
+    }
+    return (attached, rest)
+  }
+
+  /// The text lines a side deleted (by base index) and inserted (by gap and text).
+  private func textChange(_ baseTokens: [Int], _ change: SideChange, _ side: MergeVersion) -> [Int]
+  {
+    var summary: [Int] = []
+    for (index, token) in baseTokens.enumerated() where !isKeyed(token) && change.matched[index] < 0
+    {
+      summary += [-1, index]
+    }
+    for (gap, positions) in change.insertions.enumerated() {
+      for position in positions where !isKeyed(side.tokens[position]) {
+        summary += [-2, gap, side.tokens[position]]
+      }
+    }
+    return summary
+  }
+
+  /// Whether `deleter` deletes (has nowhere at all) an item of `tokens` whose line
+  /// `other` changed.
+  private func deletesChangedItems(
+    _ tokens: [Int], by deleter: MergeVersion, changedIn other: MergeVersion
+  )
+    -> Bool
+  {
+    guard byItem else { return false }
+    for token in tokens where isKeyed(token) && deleter.positions[token] == nil {
+      guard let mine = other.line(of: token), let original = base.line(of: token) else {
+        continue
+      }
+      if mine.raw != original.raw { return true }
+    }
+    return false
+  }
+
+  /// Whether an item a side added sits under an item the other side deleted.
+  private func isOrphaned(
+    _ position: Int, of side: MergeVersion, deletedBy other: MergeVersion, among baseTokens: [Int]
+  ) -> Bool {
+    guard byItem, let parent = side.parentToken(of: position) else { return false }
+    return base.positions[parent] != nil && other.positions[parent] == nil
+  }
+
+  /// Keeps the first place of an item or heading that both sides put in different
+  /// places; its second place becomes a conflict.
+  private func removingDuplicates(_ pieces: [Piece]) -> [Piece] {
+    var seen = Set<Int>()
+    var result: [Piece] = []
+    for piece in pieces {
+      guard case .line(let token, let side, let position) = piece, isKeyed(token) else {
+        result.append(piece)
+        continue
+      }
+      if seen.insert(token).inserted {
+        result.append(piece)
+      } else {
+        result.append(
+          side == .ours
+            ? .conflict(ours: [position], theirs: []) : .conflict(ours: [], theirs: [position]))
+      }
+    }
+    return result
+  }
+
+  // MARK: - Lines
+
+  /// The merged line of an item or heading, or both sides' lines when a field
+  /// conflicts.
+  private func mergedLine(_ token: Int) -> Result<[UInt8], MergeFieldConflict> {
+    let mine = ours.line(of: token)
+    let yours = theirs.line(of: token)
+    let original = base.line(of: token)
+    guard let mine else { return .success(yours?.raw ?? []) }
+    guard let yours else { return .success(mine.raw) }
+    if mine.raw == yours.raw || yours.raw == original?.raw { return .success(mine.raw) }
+    if mine.raw == original?.raw { return .success(yours.raw) }
+    guard let oursFields = mine.fields, let theirsFields = yours.fields,
+      let merged = FieldMerge.merge(base: original?.fields, ours: oursFields, theirs: theirsFields)
+    else { return .failure(MergeFieldConflict(ours: mine.raw, theirs: yours.raw)) }
+    if merged.sameFields(as: oursFields) { return .success(mine.raw) }
+    if merged.sameFields(as: theirsFields) { return .success(yours.raw) }
+    return .success(merged.composed)
+  }
+
+  private mutating func render(_ pieces: [Piece]) -> [UInt8] {
+    var output: [UInt8] = ours.hasByteOrderMark ? DocumentParser.byteOrderMark : []
+    let ending = ours.preferredEnding
+    func marker(_ character: UInt8, _ label: String?) -> [UInt8] {
+      var line = [UInt8](repeating: character, count: markerSize)
+      if let label { line += [ASCII.space] + Array(label.utf8) }
+      return line + ending
+    }
+    func conflict(_ mine: [[UInt8]], _ yours: [[UInt8]]) {
+      conflicts += 1
+      output += marker(UInt8(ascii: "<"), labels.ours)
+      for line in mine { output += line + ending }
+      output += marker(UInt8(ascii: "="), nil)
+      for line in yours { output += line + ending }
+      output += marker(UInt8(ascii: ">"), labels.theirs)
+    }
+    var lastWasBlank = false
+    for piece in pieces {
+      switch piece {
+      case .line(let token, let side, let position):
+        let version = side == .ours ? ours : theirs
+        // Two blank lines the merge brought together (each side deleted what was
+        // between them) become one, as a deletion on one side would have left them.
+        let isBlank = version.isBlank[position]
+        if isBlank, lastWasBlank, !(position > 0 && version.isBlank[position - 1]) {
+          continue
+        }
+        lastWasBlank = isBlank
+        var content = Array(version.content(position))
+        if byItem, isKeyed(token) {
+          switch mergedLine(token) {
+          case .success(let line): content = line
+          case .failure(let fields):
+            lastWasBlank = false
+            conflict([fields.ours], [fields.theirs])
+            continue
+          }
+        }
+        output += content
+        if let mine = ours.positions[token] ?? (side == .ours ? position : nil),
+          !ours.ending(mine).isEmpty
+        {
+          output += ours.ending(mine)
+        } else {
+          output += ending
+        }
+      case .conflict(let mine, let yours):
+        lastWasBlank = false
+        conflict(mine.map { Array(ours.content($0)) }, yours.map { Array(theirs.content($0)) })
+      }
+    }
+    if !ours.hasFinalLineEnding {
+      // Ours ends without a line ending: so does the merge.
+      if output.last == ASCII.lineFeed { output.removeLast() }
+      if output.last == ASCII.carriageReturn { output.removeLast() }
+    }
+    return output
+  }
+}
+
+/// Both sides' lines of an item whose fields conflict.
+struct MergeFieldConflict: Error {
+  var ours: [UInt8]
+  var theirs: [UInt8]
+}
+
+/// The field-by-field merge of one item or heading line.
+enum FieldMerge {
+  /// One value merged three ways; `nil` when both sides changed it differently.
+  static func pick<T: Equatable>(_ base: T?, _ ours: T, _ theirs: T) -> T? {
+    if ours == theirs { return ours }
+    if let base, ours == base { return theirs }
+    if let base, theirs == base { return ours }
+    return nil
+  }
+
+  /// The tags of a line by key, in order; `nil` when a key appears twice.
+  static func tagsByKey(_ line: EditableLine) -> [(key: [UInt8], tag: [UInt8])]? {
+    var result: [(key: [UInt8], tag: [UInt8])] = []
+    for tag in line.tags {
+      let key = Array(EditableLine.key(of: tag))
+      if result.contains(where: { $0.key == key }) { return nil }
+      result.append((key, tag))
+    }
+    return result
+  }
+
+  /// The merged line, or `nil` when a field conflicts. `base` is `nil` for a line both
+  /// sides added.
+  static func merge(base: EditableLine?, ours: EditableLine, theirs: EditableLine) -> EditableLine?
+  {
+    guard ours.isHeading == theirs.isHeading else { return nil }
+    var merged = ours
+    guard let prefix = pick(base?.prefix, ours.prefix, theirs.prefix),
+      let checked = pick(base?.isChecked, ours.isChecked, theirs.isChecked),
+      let name = pick(base?.name, ours.name, theirs.name),
+      let note = pick(base?.note, ours.note, theirs.note)
+    else { return nil }
+    merged.prefix = prefix
+    merged.isChecked = checked
+    merged.name = name
+    merged.note = note
+    guard let oursTags = tagsByKey(ours), let theirsTags = tagsByKey(theirs) else { return nil }
+    let baseTags = base.map { tagsByKey($0) } ?? []
+    guard let baseTags else { return nil }
+    // Ours' order; a key only theirs has goes where theirs has it: before the next of
+    // theirs' keys that ours has too.
+    var keys = oursTags.map(\.key)
+    for (index, entry) in theirsTags.enumerated() where !keys.contains(entry.key) {
+      let following = theirsTags[(index + 1)...].lazy.compactMap { next in
+        keys.firstIndex(of: next.key)
+      }.first
+      keys.insert(entry.key, at: following ?? keys.count)
+    }
+    var tags: [[UInt8]] = []
+    for key in keys {
+      let original: [UInt8]?? = base == nil ? nil : .some(baseTags.first { $0.key == key }?.tag)
+      let mine = oursTags.first { $0.key == key }?.tag
+      let yours = theirsTags.first { $0.key == key }?.tag
+      let value: [UInt8]?
+      if mine == yours {
+        value = mine
+      } else if let original, mine == original {
+        value = yours
+      } else if let original, yours == original {
+        value = mine
+      } else {
+        return nil
+      }
+      if let value { tags.append(value) }
+    }
+    merged.tags = tags
+    return merged
+  }
+}
+
+extension EditableLine {
+  /// Whether two lines have the same fields (so compose the same).
+  func sameFields(as other: EditableLine) -> Bool {
+    prefix == other.prefix && isHeading == other.isHeading && isChecked == other.isChecked
+      && name == other.name && tags == other.tags && note == other.note
+  }
+}

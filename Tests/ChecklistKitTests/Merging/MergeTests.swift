@@ -1,0 +1,276 @@
+import Testing
+
+@testable import ChecklistKit
+
+/// Merges three texts; the result as text.
+private func merged(_ base: String, _ ours: String, _ theirs: String, markerSize: Int = 7)
+  -> (text: String, conflicts: Int)
+{
+  let result = ChecklistMerge.merge(
+    base: Array(base.utf8), ours: Array(ours.utf8), theirs: Array(theirs.utf8),
+    markerSize: markerSize)
+  return (String(decoding: result.bytes, as: UTF8.self), result.conflicts)
+}
+
+@Suite("Merge by item")
+struct MergeTests {
+  static let base = """
+    ## Groceries  @icon(cart)  @id(l1)
+
+    - [ ] Milk  @id(a1)
+    - [ ] Eggs  @id(a2)
+    - [ ] Bread  @id(a3)
+    - [ ] Butter  @id(a4)
+
+    Some prose about shopping.
+
+    ## Chores  @id(l2)
+
+    - [ ] Dishes  @id(b1)
+
+    """
+
+  private func edited(_ replacements: [(String, String)]) -> String {
+    var text = Self.base
+    for (old, new) in replacements {
+      text = text.replacingFirst(old, with: new)
+    }
+    return text
+  }
+
+  @Test func checkOffsOfAdjacentItemsBothApply() {
+    let ours = edited([("- [ ] Eggs  @id(a2)", "- [x] Eggs  @done(2024-05-01)  @id(a2)")])
+    let theirs = edited([("- [ ] Bread  @id(a3)", "- [x] Bread  @done(2024-05-02)  @id(a3)")])
+    let result = merged(Self.base, ours, theirs)
+    #expect(result.conflicts == 0)
+    #expect(
+      result.text
+        == edited([
+          ("- [ ] Eggs  @id(a2)", "- [x] Eggs  @done(2024-05-01)  @id(a2)"),
+          ("- [ ] Bread  @id(a3)", "- [x] Bread  @done(2024-05-02)  @id(a3)"),
+        ]))
+  }
+
+  @Test func additionsOnBothSidesAtTheSameSpotAreBothKeptOursFirst() {
+    let ours = edited([("- [ ] Butter  @id(a4)\n", "- [ ] Butter  @id(a4)\n- [ ] Jam  @id(c1)\n")])
+    let theirs = edited([("- [ ] Butter  @id(a4)\n", "- [ ] Butter  @id(a4)\n- [ ] Tea  @id(c2)\n")]
+    )
+    let result = merged(Self.base, ours, theirs)
+    #expect(result.conflicts == 0)
+    #expect(
+      result.text
+        == edited([
+          (
+            "- [ ] Butter  @id(a4)\n",
+            "- [ ] Butter  @id(a4)\n- [ ] Jam  @id(c1)\n- [ ] Tea  @id(c2)\n"
+          )
+        ]))
+    let swapped = merged(Self.base, theirs, ours)
+    #expect(swapped.conflicts == 0)
+    #expect(swapped.text.contains("- [ ] Tea  @id(c2)\n- [ ] Jam  @id(c1)\n"))
+  }
+
+  @Test func renameAndCheckOfTheSameItemBothApply() {
+    let ours = edited([("- [ ] Milk  @id(a1)", "- [ ] Oat milk  @id(a1)")])
+    let theirs = edited([("- [ ] Milk  @id(a1)", "- [x] Milk  @done(2024-05-01)  @id(a1)")])
+    let result = merged(Self.base, ours, theirs)
+    #expect(result.conflicts == 0)
+    #expect(
+      result.text == edited([("- [ ] Milk  @id(a1)", "- [x] Oat milk  @done(2024-05-01)  @id(a1)")])
+    )
+  }
+
+  @Test func aReorderOnOneSideKeepsTheOtherSidesEdit() {
+    let ours = edited([
+      ("- [ ] Milk  @id(a1)\n- [ ] Eggs  @id(a2)\n", "- [ ] Eggs  @id(a2)\n- [ ] Milk  @id(a1)\n")
+    ])
+    let theirs = edited([("- [ ] Milk  @id(a1)", "- [ ] Milk  @id(a1)  # semi-skimmed")])
+    let result = merged(Self.base, ours, theirs)
+    #expect(result.conflicts == 0)
+    #expect(
+      result.text
+        == edited([
+          (
+            "- [ ] Milk  @id(a1)\n- [ ] Eggs  @id(a2)\n",
+            "- [ ] Eggs  @id(a2)\n- [ ] Milk  @id(a1)  # semi-skimmed\n"
+          )
+        ]))
+  }
+
+  @Test func aDeletionAgainstNoChangeDeletes() {
+    let ours = edited([("- [ ] Bread  @id(a3)\n", "")])
+    let theirs = edited([("- [ ] Dishes  @id(b1)", "- [x] Dishes  @id(b1)")])
+    let result = merged(Self.base, ours, theirs)
+    #expect(result.conflicts == 0)
+    #expect(
+      result.text
+        == edited([
+          ("- [ ] Bread  @id(a3)\n", ""), ("- [ ] Dishes  @id(b1)", "- [x] Dishes  @id(b1)"),
+        ]))
+  }
+
+  @Test func aDeletionAgainstAnEditIsAConflict() {
+    let ours = edited([("- [ ] Bread  @id(a3)\n", "")])
+    let theirs = edited([("- [ ] Bread  @id(a3)", "- [ ] Rye bread  @id(a3)")])
+    let result = merged(Self.base, ours, theirs)
+    #expect(result.conflicts == 1)
+    #expect(
+      result.text
+        == edited([
+          (
+            "- [ ] Bread  @id(a3)\n",
+            "<<<<<<< ours\n=======\n- [ ] Rye bread  @id(a3)\n>>>>>>> theirs\n"
+          )
+        ]))
+    // The other way round, the conflict is the same with the sides swapped.
+    let swapped = merged(Self.base, theirs, ours)
+    #expect(swapped.conflicts == 1)
+    #expect(
+      swapped.text.contains("<<<<<<< ours\n- [ ] Rye bread  @id(a3)\n=======\n>>>>>>> theirs\n"))
+  }
+
+  @Test func differentDoneDatesAreAConflictOnThatLineOnly() {
+    let ours = edited([("- [ ] Eggs  @id(a2)", "- [x] Eggs  @done(2024-05-01)  @id(a2)")])
+    let theirs = edited([
+      ("- [ ] Eggs  @id(a2)", "- [x] Eggs  @done(2024-05-02)  @id(a2)"),
+      ("- [ ] Milk  @id(a1)", "- [x] Milk  @id(a1)"),
+    ])
+    let result = merged(Self.base, ours, theirs)
+    #expect(result.conflicts == 1)
+    #expect(
+      result.text
+        == edited([
+          ("- [ ] Milk  @id(a1)", "- [x] Milk  @id(a1)"),
+          (
+            "- [ ] Eggs  @id(a2)\n",
+            "<<<<<<< ours\n- [x] Eggs  @done(2024-05-01)  @id(a2)\n=======\n"
+              + "- [x] Eggs  @done(2024-05-02)  @id(a2)\n>>>>>>> theirs\n"
+          ),
+        ]))
+  }
+
+  @Test func theSameChangeOnBothSidesIsNoConflict() {
+    let both = edited([("- [ ] Eggs  @id(a2)", "- [x] Eggs  @done(2024-05-01)  @id(a2)")])
+    #expect(merged(Self.base, both, both) == (both, 0))
+  }
+
+  @Test func proseMergesLineByLineAndConflictsWhenBothChangeIt() {
+    let ours = edited([("Some prose about shopping.", "Some prose about shopping, edited.")])
+    let theirs = edited([("- [ ] Dishes  @id(b1)", "- [x] Dishes  @id(b1)")])
+    #expect(
+      merged(Self.base, ours, theirs)
+        == (
+          edited([
+            ("Some prose about shopping.", "Some prose about shopping, edited."),
+            ("- [ ] Dishes  @id(b1)", "- [x] Dishes  @id(b1)"),
+          ]), 0
+        ))
+    let other = edited([("Some prose about shopping.", "Other prose.")])
+    let result = merged(Self.base, ours, other)
+    #expect(result.conflicts == 1)
+    #expect(
+      result.text.contains(
+        "<<<<<<< ours\nSome prose about shopping, edited.\n=======\nOther prose.\n>>>>>>> theirs\n")
+    )
+  }
+
+  @Test func aSubItemAddedUnderAnItemTheOtherSideDeletedIsAConflict() {
+    let ours = edited([("- [ ] Bread  @id(a3)\n", "")])
+    let theirs = edited([("- [ ] Bread  @id(a3)\n", "- [ ] Bread  @id(a3)\n  - [ ] Rye  @id(d1)\n")]
+    )
+    let result = merged(Self.base, ours, theirs)
+    #expect(result.conflicts >= 1)
+    #expect(result.text.contains("  - [ ] Rye  @id(d1)"))
+  }
+
+  @Test func theSameIDAddedDifferentlyIsAConflict() {
+    let ours = edited([("- [ ] Butter  @id(a4)\n", "- [ ] Butter  @id(a4)\n- [ ] Jam  @id(c1)\n")])
+    let theirs = edited([
+      ("- [ ] Butter  @id(a4)\n", "- [ ] Butter  @id(a4)\n- [ ] Honey  @id(c1)\n")
+    ])
+    let result = merged(Self.base, ours, theirs)
+    #expect(result.conflicts == 1)
+    #expect(
+      result.text.contains("- [ ] Jam  @id(c1)") && result.text.contains("- [ ] Honey  @id(c1)"))
+  }
+
+  @Test func itemsWithoutIDsMatchByName() {
+    let base = "## L\n\n- [ ] one\n- [ ] two\n- [ ] three\n"
+    let ours = "## L\n\n- [x] one\n- [ ] two\n- [ ] three\n"
+    let theirs = "## L\n\n- [ ] one\n- [ ] two\n- [x] three\n"
+    #expect(merged(base, ours, theirs) == ("## L\n\n- [x] one\n- [ ] two\n- [x] three\n", 0))
+  }
+
+  @Test func markersHaveTheAskedSize() {
+    let ours = edited([("- [ ] Eggs  @id(a2)", "- [ ] Large eggs  @id(a2)")])
+    let theirs = edited([("- [ ] Eggs  @id(a2)", "- [ ] Brown eggs  @id(a2)")])
+    let result = merged(Self.base, ours, theirs, markerSize: 10)
+    #expect(result.conflicts == 1)
+    #expect(result.text.contains("<<<<<<<<<< ours\n- [ ] Large eggs  @id(a2)\n==========\n"))
+  }
+
+  @Test func lineEndingsByteOrderMarkAndFinalNewlineFollowOurs() {
+    let base = "\u{FEFF}## L\r\n\r\n- [ ] a  @id(x1)\r\n- [ ] b  @id(x2)\r\n"
+    let ours = "\u{FEFF}## L\r\n\r\n- [x] a  @id(x1)\r\n- [ ] b  @id(x2)"
+    let theirs = "## L\n\n- [ ] a  @id(x1)\n- [ ] b  @id(x2)\n- [ ] c  @id(x3)\n"
+    #expect(
+      merged(base, ours, theirs)
+        == ("\u{FEFF}## L\r\n\r\n- [x] a  @id(x1)\r\n- [ ] b  @id(x2)\r\n- [ ] c  @id(x3)", 0))
+  }
+
+  @Test func untouchedLinesKeepTheirBytes() {
+    let base = "## L\n\n-   [ ]   odd   spacing  @id(o1)\n* [ ] star  @id(o2)\n"
+    let ours = "## L\n\n-   [ ]   odd   spacing  @id(o1)\n* [x] star  @id(o2)\n"
+    #expect(merged(base, ours, base) == (ours, 0))
+    #expect(merged(base, base, ours) == (ours, 0))
+  }
+
+  @Test func invalidUTF8MergesLineByLine() {
+    let base: [UInt8] = Array("a\nb\nc\n".utf8)
+    let ours: [UInt8] = Array("a\nb\nc\n".utf8) + [0xFF, 0x0A]
+    let theirs: [UInt8] = Array("A\nb\nc\n".utf8)
+    let result = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs)
+    #expect(result.mergedLineByLine)
+    #expect(result.conflicts == 0)
+    #expect(result.bytes == Array("A\nb\nc\n".utf8) + [0xFF, 0x0A])
+    let clash = ChecklistMerge.merge(
+      base: base, ours: [0xFF] + Array("x\nb\nc\n".utf8), theirs: theirs)
+    #expect(clash.conflicts == 1)
+  }
+}
+
+@Suite("Sequence diff")
+struct SequenceDiffTests {
+  /// The matches are a common subsequence as long as the longest one (by dynamic
+  /// programming), on 3,000 random pairs.
+  @Test func matchesAreALongestCommonSubsequence() {
+    for seed in UInt64(1)...3_000 {
+      var random = TestRandom(seed: seed)
+      let a = (0..<random.int(0...30)).map { _ in random.int(0...4) }
+      let b = (0..<random.int(0...30)).map { _ in random.int(0...4) }
+      let matches = SequenceDiff.matches(a, b)
+      var last = -1
+      var count = 0
+      for (index, target) in matches.enumerated() where target >= 0 {
+        #expect(target > last && a[index] == b[target], "seed \(seed)")
+        last = target
+        count += 1
+      }
+      var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+      for i in stride(from: a.count - 1, through: 0, by: -1) {
+        for j in stride(from: b.count - 1, through: 0, by: -1) {
+          table[i][j] =
+            a[i] == b[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+        }
+      }
+      #expect(count == table[0][0], "seed \(seed)")
+    }
+  }
+}
+
+extension String {
+  fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
+    guard let range = range(of: target) else { return self }
+    return replacingCharacters(in: range, with: replacement)
+  }
+}
