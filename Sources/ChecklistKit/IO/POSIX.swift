@@ -110,6 +110,19 @@ enum POSIX {
   /// follows if the file grew meanwhile.
   ///
   /// - Returns: the bytes, or the `errno` of the failure (`EFBIG` past `limit`).
+  /// Creates a directory and its missing parents with `mode`.
+  ///
+  /// - Returns: 0, or the `errno` of the first failure.
+  @discardableResult
+  static func makeDirectories(_ path: String, mode: mode_t = 0o755) -> Int32 {
+    var current = path.hasPrefix("/") ? "" : "."
+    for component in path.split(separator: "/") {
+      current += "/" + component
+      if mkdir(current, mode) != 0, errno != EEXIST { return errno }
+    }
+    return 0
+  }
+
   /// Asks the kernel to back a large, fresh buffer with huge pages where it can: one
   /// fault per 2 MiB instead of per 4 KiB while the buffer is first written. Only the
   /// aligned 2 MiB blocks inside the buffer are affected; failure changes nothing.

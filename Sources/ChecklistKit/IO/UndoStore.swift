@@ -152,12 +152,10 @@ struct UndoStore {
   }
 
   private func makeDirectories() throws(FileError) {
-    var current = ""
-    for component in directory.split(separator: "/") {
-      current += "/" + component
-      if mkdir(current, 0o700) != 0, errno != EEXIST {
-        throw .io(path: current, operation: "creating the undo directory", reason: POSIX.reason())
-      }
+    let failure = POSIX.makeDirectories(directory, mode: 0o700)
+    if failure != 0 {
+      throw .io(
+        path: directory, operation: "creating the undo directory", reason: POSIX.reason(failure))
     }
   }
 
