@@ -7,6 +7,8 @@ let package = Package(
     .library(name: "ChecklistKit", targets: ["ChecklistKit"]),
     .executable(name: "chk", targets: ["chk"]),
     .executable(name: "chk-bench", targets: ["chk-bench"]),
+    // The fuzz target; see Tests/Fuzz/run-fuzzer.sh for how to build it with libFuzzer.
+    .executable(name: "chk-fuzz", targets: ["chk-fuzz"]),
   ],
   targets: [
     .target(name: "ChecklistKit"),
@@ -18,9 +20,11 @@ let package = Package(
       linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]),
     .target(name: "Benchmark", dependencies: ["ChecklistKit"]),
     .executableTarget(name: "chk-bench", dependencies: ["Benchmark"]),
+    .target(name: "FuzzChecks", dependencies: ["ChecklistKit"]),
+    .executableTarget(name: "chk-fuzz", dependencies: ["FuzzChecks"]),
     .testTarget(
       name: "ChecklistKitTests",
-      dependencies: ["ChecklistKit"],
+      dependencies: ["ChecklistKit", "FuzzChecks"],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(name: "chkTests", dependencies: ["ChecklistKit", "chk", "chk-bench"]),

@@ -1,5 +1,5 @@
 /// A parsed JSON value: enough to read `.chk.json` without Foundation.
-indirect enum JSONValue: Equatable {
+package indirect enum JSONValue: Equatable {
   case object([(String, JSONValue)])
   case array([JSONValue])
   case string(String)
@@ -7,7 +7,7 @@ indirect enum JSONValue: Equatable {
   case bool(Bool)
   case null
 
-  static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.object(let a), .object(let b)):
       return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
@@ -21,13 +21,13 @@ indirect enum JSONValue: Equatable {
   }
 
   /// Why a text is not JSON: what was expected, at a 0-based byte offset.
-  struct SyntaxError: Error, Equatable {
+  package struct SyntaxError: Error, Equatable {
     var offset: Int
     var expected: String
   }
 
   /// Parses a complete JSON text (RFC 8259).
-  static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
     var parser = Parser(bytes: bytes)
     parser.skipWhitespace()
     let value = try parser.value(depth: 0)

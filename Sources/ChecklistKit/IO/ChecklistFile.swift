@@ -272,13 +272,17 @@ public struct ChecklistFile: ~Copyable {
       throw .io(path: path, operation: "opening it for writing", reason: POSIX.reason())
     }
     defer { close(file) }
+    // The last check for a change by another program: reserving space below grows the
+    // file, which would look like one.
+    try checkUnchanged()
     if newContents.count > status.size {
       let reserved = posix_fallocate(file, 0, off_t(newContents.count))
       if reserved != 0, reserved != EOPNOTSUPP, reserved != EINVAL {
+        // Give back what a partial reservation added: the old bytes stay as they were.
+        _ = ftruncate(file, off_t(status.size))
         throw .io(path: path, operation: "reserving space", reason: POSIX.reason(reserved))
       }
     }
-    try checkUnchanged()
     let written = POSIX.writeAll(file, newContents)
     if written != 0 {
       throw .io(path: path, operation: "overwriting it in place", reason: POSIX.reason(written))

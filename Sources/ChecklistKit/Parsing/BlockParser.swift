@@ -86,6 +86,8 @@ struct BlockParser: ~Copyable {
   private var startsOnLine = 0
   private var pendingRecord: LineRecord?
   private var lineIsBlank = false
+  /// Where a thematic break scan of this line failed (see `isThematicBreak`).
+  private var thematicBreakKillPosition = 0
 
   /// The index, in the whole document, of the first line this parser sees.
   private let firstLineIndex: Int
@@ -502,17 +504,17 @@ struct BlockParser: ~Copyable {
       if case .leaf(let kind) = startSetextUnderline(containerIsParagraph: containerIsParagraph) {
         return .leaf(kind)
       }
-      if Self.isThematicBreak(bytes, from: nextNonspace, to: lineEnd) {
+      if isThematicBreak() {
         return consumeThematicBreak()
       }
       return startListItem(containerIsParagraph: containerIsParagraph)
     case UInt8(ascii: "*"):
-      if Self.isThematicBreak(bytes, from: nextNonspace, to: lineEnd) {
+      if isThematicBreak() {
         return consumeThematicBreak()
       }
       return startListItem(containerIsParagraph: containerIsParagraph)
     case ASCII.underscore:
-      return Self.isThematicBreak(bytes, from: nextNonspace, to: lineEnd)
+      return isThematicBreak()
         ? consumeThematicBreak() : .none
     case UInt8(ascii: "+"), UInt8(ascii: "0")...UInt8(ascii: "9"):
       return startListItem(containerIsParagraph: containerIsParagraph)
@@ -599,24 +601,30 @@ struct BlockParser: ~Copyable {
     return .leaf(.text)
   }
 
-  private static func isThematicBreak(
-    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
-  )
-    -> Bool
-  {
-    let character = bytes[start]
+  /// Whether the line from `nextNonspace` is a thematic break.
+  ///
+  /// A scan that fails remembers where (as cmark does): the bytes before that point
+  /// are the break character or blanks, so a later scan on the same line that starts
+  /// before it fails there too and is skipped. Without this, a line of a hundred
+  /// thousand nested `- ` markers took quadratic time.
+  private mutating func isThematicBreak() -> Bool {
+    guard nextNonspace >= thematicBreakKillPosition else { return false }
+    let character = bytes[nextNonspace]
     var count = 0
-    var index = start
-    while index < end {
+    var index = nextNonspace
+    while index < lineEnd {
       let byte = bytes[index]
       if byte == character {
         count += 1
       } else if !ASCII.isSpaceOrTab(byte) {
+        thematicBreakKillPosition = index
         return false
       }
       index += 1
     }
-    return count >= 3
+    if count >= 3 { return true }
+    thematicBreakKillPosition = lineEnd
+    return false
   }
 
   private mutating func consumeThematicBreak() -> StartResult {

@@ -91,15 +91,18 @@ struct ChecklistFileTests {
     #expect(directory.names == ["link.md", "middle.md", "real.md"])
   }
 
-  @Test func rewritesHardLinkedFilesInPlace() throws {
+  /// Shorter and longer contents (a longer file reserves its space first, which must
+  /// not read as a change by another program).
+  @Test(arguments: ["new\n", "much longer new contents than before\n"])
+  func rewritesHardLinkedFilesInPlace(_ contents: String) throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file("a.md", "old contents\n")
     link(path, directory.path + "/b.md")
     let inode = fileStatus(path).st_ino
-    let report = try ChecklistFile(editing: path).write(Array("new\n".utf8))
+    let report = try ChecklistFile(editing: path).write(Array(contents.utf8))
     #expect(report.method == .rewrittenInPlace)
-    #expect(try directory.read("b.md") == "new\n")
-    #expect(try directory.read("a.md") == "new\n")
+    #expect(try directory.read("b.md") == contents)
+    #expect(try directory.read("a.md") == contents)
     #expect(fileStatus(path).st_ino == inode)
     #expect(fileStatus(path).st_nlink == 2)
   }

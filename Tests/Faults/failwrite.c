@@ -1,0 +1,61 @@
+// An LD_PRELOAD shim that makes chk's temporary-file writes fail, to test how chk
+// handles a full disk and I/O errors. Built by the tests with the system C compiler:
+//
+//   cc -shared -fPIC -o failwrite.so Tests/Faults/failwrite.c -ldl
+//
+// CHK_FAULT selects the failure: ENOSPC or EIO (write fails), FSYNC_EIO (fsync fails).
+// Only files whose path contains ".chk-" and ends in ".tmp" (chk's temporary copies)
+// are affected, so standard output, the undo store and the original file behave.
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int is_temporary_copy(int fd) {
+  char link[64];
+  char target[4096];
+  snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+  ssize_t length = readlink(link, target, sizeof target - 1);
+  if (length < 4) return 0;
+  target[length] = 0;
+  return strstr(target, ".chk-") != NULL && strcmp(target + length - 4, ".tmp") == 0;
+}
+
+static const char *fault(void) {
+  const char *value = getenv("CHK_FAULT");
+  return value ? value : "";
+}
+
+ssize_t write(int fd, const void *buffer, size_t count) {
+  static ssize_t (*real_write)(int, const void *, size_t);
+  if (!real_write) real_write = (ssize_t(*)(int, const void *, size_t))dlsym(RTLD_NEXT, "write");
+  const char *mode = fault();
+  if ((strcmp(mode, "ENOSPC") == 0 || strcmp(mode, "EIO") == 0) && is_temporary_copy(fd)) {
+    // Half the bytes go through first, as on a disk that fills up mid-write.
+    if (count > 1) return real_write(fd, buffer, count / 2) > 0 ? (errno = 0, (ssize_t)(count / 2)) : -1;
+    errno = strcmp(mode, "EIO") == 0 ? EIO : ENOSPC;
+    return -1;
+  }
+  return real_write(fd, buffer, count);
+}
+
+int fsync(int fd) {
+  static int (*real_fsync)(int);
+  if (!real_fsync) real_fsync = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
+  if (strcmp(fault(), "FSYNC_EIO") == 0 && is_temporary_copy(fd)) {
+    errno = EIO;
+    return -1;
+  }
+  return real_fsync(fd);
+}
+
+int posix_fallocate(int fd, off_t offset, off_t length) {
+  static int (*real_fallocate)(int, off_t, off_t);
+  if (!real_fallocate) real_fallocate = (int (*)(int, off_t, off_t))dlsym(RTLD_NEXT, "posix_fallocate");
+  const char *mode = fault();
+  if (strcmp(mode, "ENOSPC") == 0) return ENOSPC;
+  return real_fallocate(fd, offset, length);
+}
