@@ -45,7 +45,7 @@ package enum FuzzChecks {
   }
 
   /// The document's model without line numbers: what formatting must keep.
-  private static func meaning(_ document: ChecklistDocument) -> [Checklist] {
+  package static func meaning(_ document: ChecklistDocument) -> [Checklist] {
     func strip(_ item: Checklist.Item) -> Checklist.Item {
       var copy = item
       copy.line = 0

@@ -153,13 +153,15 @@ struct MergeVersion {
   func content(_ position: Int) -> ArraySlice<UInt8> { bytes[contents[position]] }
   func ending(_ position: Int) -> ArraySlice<UInt8> { bytes[endings[position]] }
 
-  /// The line of a keyed token in this version, taken apart, with its bytes.
-  func line(of token: Int) -> (raw: [UInt8], fields: EditableLine?)? {
-    guard let position = positions[token] else { return nil }
-    let raw = Array(content(position))
-    guard let document else { return (raw, nil) }
-    let fields = bytes.withUnsafeBufferPointer { EditableLine(document.lines[position], in: $0) }
-    return (raw, fields)
+  /// The bytes of a keyed token's line in this version.
+  func line(of token: Int) -> [UInt8]? {
+    positions[token].map { Array(content($0)) }
+  }
+
+  /// A keyed token's line taken apart (only for the lines both sides changed).
+  func fields(of token: Int) -> EditableLine? {
+    guard let document, let position = positions[token] else { return nil }
+    return bytes.withUnsafeBufferPointer { EditableLine(document.lines[position], in: $0) }
   }
 
   /// The keyed token of the item that is the parent of the line at `position`.
@@ -296,11 +298,11 @@ private struct Merger {
         !oursInsertedTokens.contains(theirs.tokens[$0])
       }
       for position in oursInserted
-      where isOrphaned(position, of: ours, deletedBy: theirs, among: baseTokens) {
+      where isOrphaned(position, of: ours, deletedBy: theirs) {
         return nil
       }
       for position in theirsInserted
-      where isOrphaned(position, of: theirs, deletedBy: ours, among: baseTokens) {
+      where isOrphaned(position, of: theirs, deletedBy: ours) {
         return nil
       }
       // Sub-items of the item before the gap come first (from both sides), so that a
@@ -386,14 +388,14 @@ private struct Merger {
       guard let mine = other.line(of: token), let original = base.line(of: token) else {
         continue
       }
-      if mine.raw != original.raw { return true }
+      if mine != original { return true }
     }
     return false
   }
 
   /// Whether an item a side added sits under an item the other side deleted.
   private func isOrphaned(
-    _ position: Int, of side: MergeVersion, deletedBy other: MergeVersion, among baseTokens: [Int]
+    _ position: Int, of side: MergeVersion, deletedBy other: MergeVersion
   ) -> Bool {
     guard byItem, let parent = side.parentToken(of: position) else { return false }
     return base.positions[parent] != nil && other.positions[parent] == nil
@@ -428,15 +430,16 @@ private struct Merger {
     let mine = ours.line(of: token)
     let yours = theirs.line(of: token)
     let original = base.line(of: token)
-    guard let mine else { return .success(yours?.raw ?? []) }
-    guard let yours else { return .success(mine.raw) }
-    if mine.raw == yours.raw || yours.raw == original?.raw { return .success(mine.raw) }
-    if mine.raw == original?.raw { return .success(yours.raw) }
-    guard let oursFields = mine.fields, let theirsFields = yours.fields,
-      let merged = FieldMerge.merge(base: original?.fields, ours: oursFields, theirs: theirsFields)
-    else { return .failure(MergeFieldConflict(ours: mine.raw, theirs: yours.raw)) }
-    if merged.sameFields(as: oursFields) { return .success(mine.raw) }
-    if merged.sameFields(as: theirsFields) { return .success(yours.raw) }
+    guard let mine else { return .success(yours ?? []) }
+    guard let yours else { return .success(mine) }
+    if mine == yours || yours == original { return .success(mine) }
+    if mine == original { return .success(yours) }
+    guard let oursFields = ours.fields(of: token), let theirsFields = theirs.fields(of: token),
+      let merged = FieldMerge.merge(
+        base: base.fields(of: token), ours: oursFields, theirs: theirsFields)
+    else { return .failure(MergeFieldConflict(ours: mine, theirs: yours)) }
+    if merged.sameFields(as: oursFields) { return .success(mine) }
+    if merged.sameFields(as: theirsFields) { return .success(yours) }
     return .success(merged.composed)
   }
 

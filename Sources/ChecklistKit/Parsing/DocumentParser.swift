@@ -138,8 +138,8 @@ enum DocumentParser {
     return RangeResult(records: parser.takeRecords(), readsNextColumnZeroHeading: reads)
   }
 
-  /// A raw buffer that may cross to another thread: the halves read disjoint... the
-  /// same immutable bytes and write disjoint regions of the records.
+  /// Pointers that may cross to another thread: both halves read the same bytes, which
+  /// nothing writes, and each writes its own region of the records.
   private struct SharedPointers: @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
     let records: UnsafeMutablePointer<LineRecord>?

@@ -1,21 +1,11 @@
+import FuzzChecks
 import Testing
 
 @testable import ChecklistKit
 
 /// What a document means, without line numbers: its lists and their items.
 func meaning(_ document: ChecklistDocument) -> [Checklist] {
-  func strip(_ item: Checklist.Item) -> Checklist.Item {
-    var copy = item
-    copy.line = 0
-    copy.children = item.children.map(strip)
-    return copy
-  }
-  return document.lists.map { list in
-    var copy = list
-    copy.line = nil
-    copy.items = list.items.map(strip)
-    return copy
-  }
+  FuzzChecks.meaning(document)
 }
 
 func formatted(_ text: String) throws -> String {
