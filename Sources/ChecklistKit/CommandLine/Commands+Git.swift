@@ -16,13 +16,7 @@ extension Command {
     let shownPath = operands.count >= 5 ? operands[4] : operands[1]
     let base = try invocation.readWhole(operands[0])
     let theirs = try invocation.readWhole(operands[2])
-    let oursFile: ChecklistFile
-    do throws(FileError) {
-      oursFile = try ChecklistFile(
-        editing: invocation.absolute(operands[1]), lockTimeout: invocation.lockTimeout)
-    } catch {
-      throw .file(error.renamed(operands[1]))
-    }
+    let oursFile = try invocation.openForEditing(operands[1])
     let result = ChecklistMerge.merge(
       base: base, ours: oursFile.contents, theirs: theirs, markerSize: markerSize)
     if result.mergedLineByLine {
@@ -54,13 +48,7 @@ extension Command {
   ) { invocation throws(CommandError) in
     try invocation.expectOperands(1...1, "one PATH")
     let path = invocation.operands[0]
-    let file: ChecklistFile
-    do throws(FileError) {
-      file = try ChecklistFile(
-        editing: invocation.absolute(path), lockTimeout: invocation.lockTimeout)
-    } catch {
-      throw .file(error.renamed(path))
-    }
+    let file = try invocation.openForEditing(path)
     let marked: MarkedConflicts
     do throws(ConflictMarkers.Malformed) {
       marked = try ConflictMarkers.split(file.contents)

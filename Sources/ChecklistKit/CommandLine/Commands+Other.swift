@@ -27,13 +27,7 @@ extension Command {
       throw CommandError(
         message: "nothing to undo: neither XDG_STATE_HOME nor HOME is set", status: .failure)
     }
-    let file: ChecklistFile
-    do throws(FileError) {
-      file = try ChecklistFile(
-        editing: invocation.absolute(path), lockTimeout: invocation.lockTimeout)
-    } catch {
-      throw .file(error.renamed(path))
-    }
+    let file = try invocation.openForEditing(path)
     guard let record = store.load(path: file.resolvedPath) else {
       throw CommandError(message: "\(path): nothing to undo", status: .failure)
     }

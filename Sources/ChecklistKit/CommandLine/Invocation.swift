@@ -100,6 +100,15 @@ struct Invocation {
     }
   }
 
+  /// Locks and reads a file for an edit; errors name the path as the user gave it.
+  func openForEditing(_ path: String) throws(CommandError) -> ChecklistFile {
+    do throws(FileError) {
+      return try ChecklistFile(editing: absolute(path), lockTimeout: lockTimeout)
+    } catch {
+      throw .file(error.renamed(path))
+    }
+  }
+
   /// How long to wait for another `chk` editing the file: `$CHK_LOCK_TIMEOUT` seconds,
   /// 3 by default.
   var lockTimeout: Double {
@@ -125,12 +134,7 @@ struct Invocation {
     _ change: (inout ChecklistDocument, String) throws(CommandError) -> [String]
   ) throws(CommandError) -> ExitCode {
     let path = try checklistPath()
-    let file: ChecklistFile
-    do throws(FileError) {
-      file = try ChecklistFile(editing: absolute(path), lockTimeout: lockTimeout)
-    } catch {
-      throw .file(error.renamed(path))
-    }
+    let file = try openForEditing(path)
     var document: ChecklistDocument
     do throws(ParseError) {
       document = try ChecklistDocument(parsing: file.contents)
