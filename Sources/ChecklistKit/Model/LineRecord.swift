@@ -27,7 +27,7 @@ package enum LineKind: UInt8, Sendable, Hashable {
 /// - `note` is the offset of the note's `#`, or `noNote`.
 /// - For an item, `last` is the index of the last line the item owns (its sub-items and
 ///   continuation lines); it equals the item's own index when it owns nothing else.
-package struct LineRecord: Sendable, Hashable {
+package struct LineRecord: Sendable, Hashable, BitwiseCopyable {
   package static let noNote = UInt32.max
 
   package var start: UInt32

@@ -64,7 +64,7 @@ struct BlockParser: ~Copyable {
 
   private let bytes: UnsafeBufferPointer<UInt8>
   private(set) var records: RecordBuffer
-  private var stack = UnsafeStack<OpenBlock>(capacity: 16)
+  private var stack = UnsafeBuffer<OpenBlock>(capacity: 16)
   private var blockQuoteDepth = 0
   /// Open blocks other than list items and paragraphs: while there are none, a plain
   /// bullet task line can take the fast path.
