@@ -36,8 +36,10 @@ extension ChecklistDocument {
   /// The ending new lines get: the file's most common one, LF when tied or when the
   /// file has none.
   ///
-  /// - Complexity: O(*n*) in the number of lines.
+  /// - Complexity: O(*n*) in the number of lines; O(1) when the document holds no
+  ///   carriage return.
   var preferredLineEnding: [UInt8] {
+    guard mayContainCarriageReturn else { return [ASCII.lineFeed] }
     var lineFeeds = 0
     var crlf = 0
     var carriageReturns = 0
@@ -132,7 +134,8 @@ extension ChecklistDocument {
     Self.reparse(
       newBytes, records: &records, replacing: range, byteRange: lower..<upper,
       newByteCount: segment.count)
-    replaceStorage(bytes: newBytes, lines: records)
+    replaceStorage(
+      bytes: newBytes, lines: records, addsCarriageReturn: segment.contains(ASCII.carriageReturn))
     return (range, newLines.count)
   }
 
@@ -151,8 +154,9 @@ extension ChecklistDocument {
     }
     newBytes += bytes[copied...]
     guard newBytes.count <= Self.maximumByteCount else { throw .tooLarge }
-    let records = newBytes.withUnsafeBufferPointer { DocumentParser.parseValid($0) }
-    replaceStorage(bytes: newBytes, lines: records)
+    let parsed = newBytes.withUnsafeBufferPointer { DocumentParser.parseValid($0) }
+    replaceStorage(
+      bytes: newBytes, lines: parsed.records, addsCarriageReturn: parsed.hasCarriageReturn)
   }
 
   /// Updates `records` (the old document's) for `newBytes`, re-parsing from the last

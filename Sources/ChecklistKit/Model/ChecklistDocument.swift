@@ -16,6 +16,9 @@ public struct ChecklistDocument: Sendable {
 
   package private(set) var bytes: [UInt8]
   package private(set) var lines: [LineRecord]
+  /// False when the bytes are known to hold no carriage return, so that every line
+  /// ending is LF; true when they may hold one.
+  private(set) var mayContainCarriageReturn: Bool
 
   /// Where generated IDs come from: the system's cryptographic source unless seeded.
   public var idGenerator: IDGenerator = .system
@@ -34,8 +37,10 @@ public struct ChecklistDocument: Sendable {
       throw .tooLarge(byteCount: bytes.count)
     }
     let parsed = bytes.withUnsafeBufferPointer { DocumentParser.parse($0) }
+    let result = try parsed.get()
     self.bytes = bytes
-    self.lines = try parsed.get()
+    self.lines = result.records
+    mayContainCarriageReturn = result.hasCarriageReturn
   }
 
   /// Parses a string; it is always valid UTF-8, so this fails only for text of 4 GiB
@@ -71,9 +76,12 @@ public struct ChecklistDocument: Sendable {
     return taken
   }
 
-  mutating func replaceStorage(bytes: [UInt8], lines: [LineRecord]) {
+  /// - Parameter addsCarriageReturn: whether the change may have brought in a carriage
+  ///   return.
+  mutating func replaceStorage(bytes: [UInt8], lines: [LineRecord], addsCarriageReturn: Bool) {
     self.bytes = bytes
     self.lines = lines
+    mayContainCarriageReturn = mayContainCarriageReturn || addsCarriageReturn
   }
 }
 

@@ -27,6 +27,14 @@ enum DocumentParser {
     bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
   }
 
+  /// What a whole-document parse found.
+  struct Parsed {
+    var records: [LineRecord]
+    /// Whether the bytes hold a carriage return anywhere (so line endings can differ
+    /// from LF).
+    var hasCarriageReturn: Bool
+  }
+
   /// Validates a buffer as UTF-8 and parses every line.
   ///
   /// - Parameters:
@@ -37,9 +45,19 @@ enum DocumentParser {
   static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, allowsFastPath: Bool = true,
     parallelThreshold: Int = DocumentParser.parallelThreshold
+  ) -> Result<Parsed, ParseError> {
+    let hasCarriageReturn = LineSplitter.containsCarriageReturn(bytes)
+    return parseRecords(
+      bytes, hasCarriageReturn: hasCarriageReturn, allowsFastPath: allowsFastPath,
+      parallelThreshold: parallelThreshold
+    ).map { Parsed(records: $0, hasCarriageReturn: hasCarriageReturn) }
+  }
+
+  private static func parseRecords(
+    _ bytes: UnsafeBufferPointer<UInt8>, hasCarriageReturn: Bool, allowsFastPath: Bool,
+    parallelThreshold: Int
   ) -> Result<[LineRecord], ParseError> {
     let start = hasByteOrderMark(bytes) ? 3 : 0
-    let hasCarriageReturn = LineSplitter.containsCarriageReturn(bytes)
     if !hasCarriageReturn, bytes.count >= parallelThreshold, Parallel.processorCount > 1,
       let split = splitPoint(bytes, from: start)
     {
@@ -70,10 +88,13 @@ enum DocumentParser {
   }
 
   /// Parses a buffer known to be valid UTF-8 (as after an edit of a parsed document).
-  static func parseValid(_ bytes: UnsafeBufferPointer<UInt8>) -> [LineRecord] {
+  static func parseValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Parsed {
     switch parse(bytes) {
-    case .success(let records): return records
-    case .failure: return parseGrowing(bytes, allowsFastPath: true)
+    case .success(let parsed): return parsed
+    case .failure:
+      return Parsed(
+        records: parseGrowing(bytes, allowsFastPath: true),
+        hasCarriageReturn: LineSplitter.containsCarriageReturn(bytes))
     }
   }
 

@@ -292,4 +292,20 @@ struct LineEndingEditTests {
     #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\r"), "\(label)")
     Invariants.check(document, label)
   }
+  /// New lines get the file's most common ending, also when an earlier edit brought in
+  /// the first carriage returns of a file that had none.
+  @Test func newLinesFollowEndingsThatEditsBroughtIn() throws {
+    var document = try TestSupport.document("## A\n- [ ] a  @id(a)\n")
+    #expect(document.preferredLineEnding == [ASCII.lineFeed])
+    let crlf = [ASCII.carriageReturn, ASCII.lineFeed]
+    try document.replaceLines(
+      2..<2, with: ["- [ ] b", "- [ ] c", "- [ ] d"].map { NewLine(Array($0.utf8), ending: crlf) })
+    #expect(document.preferredLineEnding == crlf)
+    try document.addItem(named: "e", at: .end(of: .name("A")))
+    let text = String(decoding: document.serialized(), as: UTF8.self)
+    #expect(text.hasPrefix("## A\n- [ ] a  @id(a)\n- [ ] b\r\n- [ ] c\r\n- [ ] d\r\n- [ ] e  @id("))
+    #expect(text.hasSuffix(")\r\n"))
+    let mixed = try TestSupport.document("a\r\nb\r\nc\n")
+    #expect(mixed.preferredLineEnding == crlf)
+  }
 }

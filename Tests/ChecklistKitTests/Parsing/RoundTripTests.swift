@@ -155,10 +155,10 @@ struct FastPathTests {
       Array("- [ ] a\n  - [ ] b\n    - [x] c\n   - [ ] d\n- x\n  - [ ] e\nprose\n- [ ] f\n".utf8))
     for (index, bytes) in inputs.enumerated() {
       let fast = try bytes.withUnsafeBufferPointer {
-        try DocumentParser.parse($0, allowsFastPath: true).get()
+        try DocumentParser.parse($0, allowsFastPath: true).get().records
       }
       let general = try bytes.withUnsafeBufferPointer {
-        try DocumentParser.parse($0, allowsFastPath: false).get()
+        try DocumentParser.parse($0, allowsFastPath: false).get().records
       }
       #expect(fast == general, "input \(index)")
     }
@@ -171,10 +171,10 @@ struct SplitParseTests {
   /// records of the incremental parser all agree.
   private func expectSameRecords(_ bytes: [UInt8], _ label: String) throws {
     let split = try bytes.withUnsafeBufferPointer {
-      try DocumentParser.parse($0, parallelThreshold: 0).get()
+      try DocumentParser.parse($0, parallelThreshold: 0).get().records
     }
     let whole = try bytes.withUnsafeBufferPointer {
-      try DocumentParser.parse($0, parallelThreshold: .max).get()
+      try DocumentParser.parse($0, parallelThreshold: .max).get().records
     }
     let incremental = bytes.withUnsafeBufferPointer {
       let start = DocumentParser.hasByteOrderMark($0) ? 3 : 0
