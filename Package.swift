@@ -11,7 +11,9 @@ let package = Package(
     .executable(name: "chk-fuzz", targets: ["chk-fuzz"]),
   ],
   targets: [
-    .target(name: "ChecklistKit"),
+    // C library calls the Swift overlay of libc lacks (memmem).
+    .target(name: "CSupport"),
+    .target(name: "ChecklistKit", dependencies: ["CSupport"]),
     .executableTarget(
       name: "chk", dependencies: ["ChecklistKit"],
       // Release builds link everything in (Swift runtime and libc): start-up drops from

@@ -211,7 +211,7 @@ extension ChecklistDocument {
   }
 
   /// The index of the first line at or after `first` that starts at or after `offset`.
-  private static func lineIndex(startingAt offset: Int, in lines: [LineRecord], from first: Int)
+  static func lineIndex(startingAt offset: Int, in lines: [LineRecord], from first: Int)
     -> Int
   {
     var low = first

@@ -59,21 +59,23 @@ extension ChecklistDocument {
 
   /// The line indices of the items whose `@id` is `id`.
   ///
-  /// - Complexity: O(*n*) in the number of lines; strings are built only for lines
-  ///   that have tags.
+  /// Such a line holds the bytes `@id(` and `id`, so only the lines where memmem finds
+  /// them are looked at.
+  ///
+  /// - Complexity: O(*n*) in the number of bytes, at memmem's speed; tags are read only
+  ///   on the lines that hold the text.
   func itemLines(withID id: String) -> [Int] {
     let wanted = Array(id.utf8)
+    let needle = Array("@id(".utf8) + wanted
     return bytes.withUnsafeBufferPointer { buffer in
       var found: [Int] = []
-      for index in lines.indices where lines[index].kind == .item && lines[index].hasTags {
-        if let value = Self.idRange(lines[index], in: buffer),
-          value.count == wanted.count,
-          wanted.withUnsafeBufferPointer({
-            UnsafeBufferPointer(rebasing: buffer[value]).elementsEqual($0)
-          })
-        {
-          found.append(index)
-        }
+      ByteSearch.forEachOccurrence(of: needle, in: buffer) { offset in
+        let index = Self.lineIndex(startingAt: offset + 1, in: lines, from: 0) - 1
+        guard index >= 0, found.last != index, lines[index].kind == .item,
+          let value = Self.idRange(lines[index], in: buffer),
+          buffer[value].elementsEqual(wanted)
+        else { return }
+        found.append(index)
       }
       return found
     }

@@ -1,3 +1,5 @@
+import CSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -65,7 +67,7 @@ enum ASCII {
 }
 
 /// Finds bytes eight at a time: for the short ranges of one line, inline word compares
-/// beat a call to `memchr`.
+/// beat a call to `memchr`. Across a whole document, finds byte strings with memmem.
 enum ByteSearch {
   private static let ones: UInt64 = 0x0101_0101_0101_0101
   private static let highs: UInt64 = 0x8080_8080_8080_8080
@@ -125,6 +127,24 @@ enum ByteSearch {
       index &+= 1
     }
     return nil
+  }
+  /// Calls `body` with the offset of each occurrence of `needle` in `bytes`, in order
+  /// (occurrences may overlap).
+  static func forEachOccurrence(
+    of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void
+  ) {
+    guard let base = bytes.baseAddress, !needle.isEmpty else { return }
+    needle.withUnsafeBufferPointer { pattern in
+      guard let patternBase = pattern.baseAddress else { return }
+      var offset = 0
+      while offset + pattern.count <= bytes.count,
+        let found = chk_memmem(base + offset, bytes.count - offset, patternBase, pattern.count)
+      {
+        let position = found.assumingMemoryBound(to: UInt8.self) - base
+        body(position)
+        offset = position + 1
+      }
+    }
   }
 }
 
