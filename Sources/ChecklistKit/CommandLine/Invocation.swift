@@ -144,7 +144,8 @@ struct Invocation {
     document.idGenerator = idGenerator
     let messages = try change(&document, path)
     let newContents = document.serialized()
-    if !isDryRun, !newContents.hasSameBytes(as: file.contents) {
+    if !isDryRun {
+      // Unchanged bytes are not written, and leave nothing to undo.
       let report: WriteReport
       do throws(FileError) {
         report = try file.write(newContents)
