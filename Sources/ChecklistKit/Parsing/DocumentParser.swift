@@ -46,19 +46,8 @@ enum DocumentParser {
     _ bytes: UnsafeBufferPointer<UInt8>, allowsFastPath: Bool = true,
     parallelThreshold: Int = DocumentParser.parallelThreshold
   ) -> Result<Parsed, ParseError> {
-    let hasCarriageReturn = LineSplitter.containsCarriageReturn(bytes)
-    return parseRecords(
-      bytes, hasCarriageReturn: hasCarriageReturn, allowsFastPath: allowsFastPath,
-      parallelThreshold: parallelThreshold
-    ).map { Parsed(records: $0, hasCarriageReturn: hasCarriageReturn) }
-  }
-
-  private static func parseRecords(
-    _ bytes: UnsafeBufferPointer<UInt8>, hasCarriageReturn: Bool, allowsFastPath: Bool,
-    parallelThreshold: Int
-  ) -> Result<[LineRecord], ParseError> {
     let start = hasByteOrderMark(bytes) ? 3 : 0
-    if !hasCarriageReturn, bytes.count >= parallelThreshold, Parallel.processorCount > 1,
+    if bytes.count >= parallelThreshold, Parallel.processorCount > 1,
       let split = splitPoint(bytes, from: start)
     {
       return parseHalves(bytes, start: start, split: split, allowsFastPath: allowsFastPath)
@@ -67,9 +56,8 @@ enum DocumentParser {
     if let invalid = summary.invalidOffset {
       return .failure(.invalidUTF8(in: bytes, at: start + invalid))
     }
-    guard !hasCarriageReturn else {
-      // Line counts differ from line feed counts; let the buffer grow.
-      return .success(parseGrowing(bytes, allowsFastPath: allowsFastPath))
+    guard !summary.hasCarriageReturn else {
+      return .success(parseWithCarriageReturns(bytes, allowsFastPath: allowsFastPath))
     }
     let total = lineCount(lineFeeds: summary.lineFeeds, bytes, from: start)
     var overflowed = false
@@ -83,8 +71,21 @@ enum DocumentParser {
       overflowed = result.overflowed || result.count != total
       initialized = overflowed ? 0 : result.count
     }
-    guard !overflowed else { return .success(parseGrowing(bytes, allowsFastPath: allowsFastPath)) }
-    return .success(records)
+    guard !overflowed else {
+      return .success(
+        Parsed(
+          records: parseGrowing(bytes, allowsFastPath: allowsFastPath), hasCarriageReturn: false))
+    }
+    return .success(Parsed(records: records, hasCarriageReturn: false))
+  }
+
+  /// Line counts differ from line feed counts: a parse into a buffer that grows.
+  private static func parseWithCarriageReturns(
+    _ bytes: UnsafeBufferPointer<UInt8>, allowsFastPath: Bool
+  ) -> Parsed {
+    Parsed(
+      records: parseGrowing(bytes, allowsFastPath: allowsFastPath, hasCarriageReturn: true),
+      hasCarriageReturn: true)
   }
 
   /// Parses a buffer known to be valid UTF-8 (as after an edit of a parsed document).
@@ -92,9 +93,10 @@ enum DocumentParser {
     switch parse(bytes) {
     case .success(let parsed): return parsed
     case .failure:
+      let hasCarriageReturn = LineSplitter.containsCarriageReturn(bytes)
       return Parsed(
-        records: parseGrowing(bytes, allowsFastPath: true),
-        hasCarriageReturn: LineSplitter.containsCarriageReturn(bytes))
+        records: parseGrowing(bytes, allowsFastPath: true, hasCarriageReturn: hasCarriageReturn),
+        hasCarriageReturn: hasCarriageReturn)
     }
   }
 
@@ -110,14 +112,14 @@ enum DocumentParser {
   }
 
   /// A whole-document parse into a buffer that grows as needed.
-  private static func parseGrowing(_ bytes: UnsafeBufferPointer<UInt8>, allowsFastPath: Bool)
-    -> [LineRecord]
-  {
+  private static func parseGrowing(
+    _ bytes: UnsafeBufferPointer<UInt8>, allowsFastPath: Bool, hasCarriageReturn: Bool = false
+  ) -> [LineRecord] {
     let start = hasByteOrderMark(bytes) ? 3 : 0
     return parseRange(
       bytes, from: start, to: bytes.count, firstLineIndex: 0,
       into: RecordBuffer(capacity: bytes.count / 32 + 16), allowsFastPath: allowsFastPath,
-      hasCarriageReturn: LineSplitter.containsCarriageReturn(bytes)
+      hasCarriageReturn: hasCarriageReturn
     ).records.array
   }
 
@@ -169,7 +171,7 @@ enum DocumentParser {
   /// Validates, counts and parses the two halves on two threads.
   private static func parseHalves(
     _ bytes: UnsafeBufferPointer<UInt8>, start: Int, split: Int, allowsFastPath: Bool
-  ) -> Result<[LineRecord], ParseError> {
+  ) -> Result<Parsed, ParseError> {
     let halves = [start..<split, split..<bytes.count]
     let shared = SharedPointers(bytes: bytes, records: nil)
     let summaries = Parallel.map(2) { index in
@@ -179,6 +181,9 @@ enum DocumentParser {
       if let invalid = summary.invalidOffset {
         return .failure(.invalidUTF8(in: bytes, at: half.lowerBound + invalid))
       }
+    }
+    if summaries.contains(where: \.hasCarriageReturn) {
+      return .success(parseWithCarriageReturns(bytes, allowsFastPath: allowsFastPath))
     }
     let firstLines = summaries[0].lineFeeds
     let total = firstLines + lineCount(lineFeeds: summaries[1].lineFeeds, bytes, from: split)
@@ -211,8 +216,12 @@ enum DocumentParser {
       }
       initialized = complete ? total : 0
     }
-    guard complete else { return .success(parseGrowing(bytes, allowsFastPath: allowsFastPath)) }
-    return .success(records)
+    guard complete else {
+      return .success(
+        Parsed(
+          records: parseGrowing(bytes, allowsFastPath: allowsFastPath), hasCarriageReturn: false))
+    }
+    return .success(Parsed(records: records, hasCarriageReturn: false))
   }
 
   /// The start of a top-level ATX heading line (`#` to `######`, then a space, a tab

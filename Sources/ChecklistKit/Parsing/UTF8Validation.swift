@@ -3,6 +3,8 @@ enum UTF8Validation {
   private static let highBits: UInt64 = 0x8080_8080_8080_8080
   private static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
   private static let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+  private static let carriageReturns: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
+  private static let ones: UInt64 = 0x0101_0101_0101_0101
 
   /// The result of `scan`.
   struct Summary {
@@ -10,6 +12,8 @@ enum UTF8Validation {
     var invalidOffset: Int?
     /// How many line feeds the range holds (up to the invalid byte, if any).
     var lineFeeds: Int
+    /// Whether the range holds a carriage return (up to the invalid byte, if any).
+    var hasCarriageReturn: Bool
   }
 
   /// The number of `\n` bytes in one word, exactly.
@@ -19,16 +23,27 @@ enum UTF8Validation {
     return (~(((x & lowBits) &+ lowBits) | x) & highBits).nonzeroBitCount
   }
 
-  /// Validates a range as UTF-8 and counts its line feeds in the same pass, eight
-  /// bytes at a time (32 at a time through pure ASCII). The range must start at a
-  /// character boundary.
+  /// Nonzero exactly when one of the ASCII word's bytes is `\r` (the has-zero-byte
+  /// test; which bits are set beyond that is not exact).
+  @inline(__always)
+  private static func carriageReturnBits(_ word: UInt64) -> UInt64 {
+    let x = word ^ carriageReturns
+    return (x &- ones) & ~x & highBits
+  }
+
+  /// Validates a range as UTF-8, counts its line feeds and looks for carriage returns
+  /// in the same pass, eight bytes at a time (32 at a time through pure ASCII). The
+  /// range must start at a character boundary.
   ///
   /// - Complexity: O(*n*).
   static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Summary {
-    guard let base = bytes.baseAddress else { return Summary(invalidOffset: nil, lineFeeds: 0) }
+    guard let base = bytes.baseAddress else {
+      return Summary(invalidOffset: nil, lineFeeds: 0, hasCarriageReturn: false)
+    }
     let raw = UnsafeRawPointer(base)
     let count = bytes.count
     var lines = 0
+    var returns: UInt64 = 0
     var index = 0
     while true {
       while index &+ 32 <= count {
@@ -38,6 +53,9 @@ enum UTF8Validation {
         let d = raw.loadUnaligned(fromByteOffset: index &+ 24, as: UInt64.self)
         if (a | b | c | d) & highBits != 0 { break }
         lines &+= lineFeedCount(a) &+ lineFeedCount(b) &+ lineFeedCount(c) &+ lineFeedCount(d)
+        returns |=
+          carriageReturnBits(a) | carriageReturnBits(b) | carriageReturnBits(c)
+          | carriageReturnBits(d)
         index &+= 32
       }
       var word: UInt64 = 0
@@ -55,20 +73,26 @@ enum UTF8Validation {
       let high = word & highBits
       if high == 0 {
         lines &+= lineFeedCount(word)
+        returns |= carriageReturnBits(word)
         index &+= width
         continue
       }
       // Count the ASCII bytes before the first non-ASCII one, then check its sequence.
       let ascii = high.trailingZeroBitCount >> 3
       if ascii > 0 {
-        lines &+= lineFeedCount(word & (UInt64.max >> UInt64(64 &- ascii &* 8)))
+        // The bytes from the first non-ASCII one on become 0, which matches neither.
+        let prefix = word & (UInt64.max >> UInt64(64 &- ascii &* 8))
+        lines &+= lineFeedCount(prefix)
+        returns |= carriageReturnBits(prefix)
       }
       index &+= ascii
       let length = sequenceLength(bytes, at: index)
-      if length == 0 { return Summary(invalidOffset: index, lineFeeds: lines) }
+      if length == 0 {
+        return Summary(invalidOffset: index, lineFeeds: lines, hasCarriageReturn: returns != 0)
+      }
       index &+= length
     }
-    return Summary(invalidOffset: nil, lineFeeds: lines)
+    return Summary(invalidOffset: nil, lineFeeds: lines, hasCarriageReturn: returns != 0)
   }
 
   /// The offset of the first byte of the first invalid sequence, or `nil` when the

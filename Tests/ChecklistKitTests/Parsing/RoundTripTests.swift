@@ -104,14 +104,15 @@ struct UTF8ValidationTests {
   }
 
   /// Random bytes: the validator must agree with the standard library's decoder, the
-  /// bytes before the offset it names must be valid, and it counts the line feeds
-  /// before that offset exactly.
+  /// bytes before the offset it names must be valid, and it counts the line feeds and
+  /// finds the carriage returns before that offset exactly.
   @Test func agreesWithStandardLibrary() {
     for seed in UInt64(1)...4_000 {
       var random = TestRandom(seed: seed)
       var bytes = random.bytes(random.int(0...96))
       if random.chance(0.5) { bytes = bytes.map { $0 & 0x7F | (random.chance(0.1) ? 0x80 : 0) } }
       if random.chance(0.5) { bytes = bytes.map { random.chance(0.1) ? 0x0A : $0 } }
+      if random.chance(0.3) { bytes = bytes.map { random.chance(0.02) ? 0x0D : $0 } }
       if random.chance(0.3) { bytes = Array("x\u{E9}\u{1F600}\n\u{4E2D}".utf8) + bytes }
       let valid = String(validating: bytes, as: UTF8.self) != nil
       let summary = bytes.withUnsafeBufferPointer { UTF8Validation.scan($0) }
@@ -119,6 +120,7 @@ struct UTF8ValidationTests {
       let prefix = bytes[..<(summary.invalidOffset ?? bytes.count)]
       #expect(String(validating: prefix, as: UTF8.self) != nil, "seed \(seed)")
       #expect(summary.lineFeeds == prefix.filter { $0 == 0x0A }.count, "seed \(seed): \(bytes)")
+      #expect(summary.hasCarriageReturn == prefix.contains(0x0D), "seed \(seed): \(bytes)")
     }
   }
 }
@@ -212,6 +214,31 @@ struct SplitParseTests {
     for (index, text) in cases.enumerated() {
       try expectSameRecords(Array(text.utf8), "case \(index)")
     }
+  }
+
+  /// A carriage return in either half (a CRLF line, or a lone CR that ends a line)
+  /// makes the parse count lines the slow way, with the same records as in one piece,
+  /// and the document knows it may hold one.
+  @Test func carriageReturnsInEitherHalfAreFound() throws {
+    let filler = String(repeating: "- [ ] item\n", count: 50)
+    for (index, (text, lineCount)) in [
+      (filler + "- [ ] a\r\n" + filler + "# Heading\n" + filler, 152),
+      (filler + "# Heading\n" + filler + "- [ ] a\rb\n" + filler, 153),
+      (filler + "# Heading\n" + filler + "last\r", 102),
+    ].enumerated() {
+      let bytes = Array(text.utf8)
+      try expectSameRecords(bytes, "case \(index)")
+      let parsed = try bytes.withUnsafeBufferPointer {
+        try DocumentParser.parse($0, parallelThreshold: 0).get()
+      }
+      #expect(parsed.hasCarriageReturn, "case \(index)")
+      #expect(parsed.records.count == lineCount, "case \(index)")
+    }
+    let plain = Array((filler + "# Heading\n" + filler).utf8)
+    let parsed = try plain.withUnsafeBufferPointer {
+      try DocumentParser.parse($0, parallelThreshold: 0).get()
+    }
+    #expect(!parsed.hasCarriageReturn)
   }
 
   /// Invalid UTF-8 in either half names the first bad byte in the whole document.
