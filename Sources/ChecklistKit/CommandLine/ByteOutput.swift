@@ -40,6 +40,18 @@ package final class ByteOutput {
     flushIfFull()
   }
 
+  /// Writes bytes that stay valid only during the call; to a descriptor, a large piece
+  /// goes out directly rather than through the buffer.
+  package func write(_ buffer: UnsafeBufferPointer<UInt8>) {
+    guard let descriptor, buffer.count >= 65_536 else {
+      bytes += buffer
+      flushIfFull()
+      return
+    }
+    flush()
+    _ = POSIX.writeAll(descriptor, buffer)
+  }
+
   /// Writes a line: the text and a line feed.
   package func line(_ text: String = "") {
     bytes += text.utf8

@@ -89,21 +89,23 @@ enum POSIX {
   ///
   /// - Returns: 0, or the `errno` of the failure.
   static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32 {
-    bytes.withUnsafeBytes { buffer in
-      guard var pointer = buffer.baseAddress else { return 0 }
-      var remaining = buffer.count
-      while remaining > 0 {
-        let written = write(descriptor, pointer, remaining)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        if written == 0 { return EIO }
-        pointer += written
-        remaining -= written
+    bytes.withUnsafeBufferPointer { writeAll(descriptor, $0) }
+  }
+
+  static func writeAll(_ descriptor: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Int32 {
+    guard var pointer = buffer.baseAddress else { return 0 }
+    var remaining = buffer.count
+    while remaining > 0 {
+      let written = write(descriptor, pointer, remaining)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errno
       }
-      return 0
+      if written == 0 { return EIO }
+      pointer += written
+      remaining -= written
     }
+    return 0
   }
 
   /// Reads a descriptor to its end: `expected` bytes into one buffer, then whatever
