@@ -128,6 +128,7 @@ enum ByteSearch {
     }
     return nil
   }
+
   /// Calls `body` with the offset of each occurrence of `needle` in `bytes`, in order
   /// (occurrences may overlap).
   static func forEachOccurrence(
