@@ -155,14 +155,8 @@ struct PermissionTests {
       ["--reuid=65534", "--regid=65534", "--clear-groups", EndToEndTests.binary.path] + arguments
     process.currentDirectoryURL = directory
     process.environment = ["PATH": "/usr/bin:/bin", "HOME": directory.path, "NO_COLOR": "1"]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = Pipe()
-    try process.run()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return EndToEndTests.Run(
-      status: process.terminationStatus, output: "", errors: String(decoding: err, as: UTF8.self))
+    let result = try process.runCollecting(.errors)
+    return EndToEndTests.Run(status: result.status, output: "", errors: result.text)
   }
 
   func scratch(directoryMode: Int, fileMode: Int) throws -> URL {
@@ -212,15 +206,11 @@ struct BenchmarkHarnessTests {
     process.executableURL = EndToEndTests.binary.deletingLastPathComponent()
       .appendingPathComponent("chk-bench")
     process.arguments = ["--quick", "--runs", "1", "--json", "--chk", EndToEndTests.binary.path]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = Pipe()
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let result = try process.runCollecting(.output)
     // 0 when every target is met, 1 when one is missed (a debug build misses some).
-    #expect(process.terminationStatus == 0 || process.terminationStatus == 1)
-    let figures = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+    #expect(result.status == 0 || result.status == 1)
+    let figures = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.text.utf8)) as? [[String: Any]])
     let names = figures.compactMap { $0["name"] as? String }
     for expected in [
       "chk --version", "chk list, 50 items", "parse (in process), 50 items",

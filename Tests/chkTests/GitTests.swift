@@ -37,13 +37,8 @@ struct GitTests {
       "XDG_STATE_HOME": directory.appendingPathComponent(".git/chk-state").path,
       "XDG_CONFIG_HOME": directory.appendingPathComponent(".git/config-home").path,
     ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Output(status: process.terminationStatus, text: String(decoding: data, as: UTF8.self))
+    let result = try process.runCollecting(.both)
+    return Output(status: result.status, text: result.text)
   }
 
   func git(_ arguments: String...) throws -> Output { try run("git", arguments) }

@@ -40,14 +40,8 @@ struct ChkRunner {
   /// Runs to the end: the exit status and what it printed (standard output and error).
   @discardableResult
   func run(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-    let process = process(arguments)
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = errors
-    try process.run()
-    let data = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let result = try process(arguments).runCollecting(.both)
+    return (result.status, result.text)
   }
 
   func bytes(_ name: String) throws -> [UInt8] {
