@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkCommands
 
 #if canImport(Glibc)
   import Glibc

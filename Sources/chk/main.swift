@@ -1,4 +1,6 @@
-import ChecklistKit
+// The process: signals, environment, working directory and standard streams are set up
+// here, once; everything else is one call into ChkCommands.
+import ChkCommands
 
 #if canImport(Glibc)
   import Glibc
@@ -6,4 +8,32 @@ import ChecklistKit
   import Musl
 #endif
 
-exit(ChkTool.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: .current()))
+// A closed pipe (`chk list | head`) is a write error to ignore, not a signal that kills.
+signal(SIGPIPE, SIG_IGN)
+
+var variables: [String: String] = [:]
+var entry = environ
+while let pointer = entry.pointee {
+  let text = String(cString: pointer)
+  if let equals = text.firstIndex(of: "=") {
+    variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+  }
+  entry += 1
+}
+var directory = "."
+if let cwd = getcwd(nil, 0) {
+  directory = String(cString: cwd)
+  free(cwd)
+}
+
+let output = ByteOutput(descriptor: 1)
+let errors = ByteOutput(descriptor: 2)
+let environment = ChkEnvironment(
+  variables: variables, currentDirectory: directory,
+  readStandardInput: { StandardInput.readAll(descriptor: 0) })
+let status = ChkTool.run(
+  Array(CommandLine.arguments.dropFirst()), environment: environment, output: output,
+  errors: errors)
+output.flush()
+errors.flush()
+exit(status.code)

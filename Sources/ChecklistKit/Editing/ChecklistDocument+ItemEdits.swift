@@ -14,7 +14,7 @@ extension ChecklistDocument {
   public mutating func check(_ item: ItemReference, on day: Checklist.Day?) throws(EditError) {
     try editItem(item) { line throws(EditError) in
       line.isChecked = true
-      if let day { line.setTag("done", escapedValue: Array(day.description.utf8)) }
+      if let day { line.setTag(.done, escapedValue: Array(day.description.utf8)) }
     }
   }
 
@@ -24,7 +24,7 @@ extension ChecklistDocument {
   public mutating func uncheck(_ item: ItemReference) throws(EditError) {
     try editItem(item) { line throws(EditError) in
       line.isChecked = false
-      line.removeTags("done")
+      line.removeTags(.done)
     }
   }
 
@@ -70,7 +70,7 @@ extension ChecklistDocument {
   public mutating func setDoneDate(_ day: Checklist.Day?, of item: ItemReference)
     throws(EditError)
   {
-    try setDate("done", day, of: item)
+    try setDate(.done, day, of: item)
   }
 
   /// Sets or (with `nil`) removes an item's `@due` date.
@@ -79,7 +79,7 @@ extension ChecklistDocument {
   public mutating func setDueDate(_ day: Checklist.Day?, of item: ItemReference)
     throws(EditError)
   {
-    try setDate("due", day, of: item)
+    try setDate(.due, day, of: item)
   }
 
   /// Gives an item an ID if it has none.
@@ -91,7 +91,7 @@ extension ChecklistDocument {
     let index = try lineIndex(of: item)
     try editItem(.line(index + 1)) { _ throws(EditError) in }
     return bytes.withUnsafeBufferPointer { buffer in
-      Self.idRange(lines[index], in: buffer).map { Self.string(buffer, $0) } ?? ""
+      ParsedLine(lines[index], buffer).idRange.map { buffer.text($0) } ?? ""
     }
   }
 
@@ -105,11 +105,11 @@ extension ChecklistDocument {
     var contents: [Int: [UInt8]] = [:]
     bytes.withUnsafeBufferPointer { buffer in
       for index in lines.indices where lines[index].kind == .item {
-        guard Self.idRange(lines[index], in: buffer) == nil else { continue }
+        guard ParsedLine(lines[index], buffer).idRange == nil else { continue }
         var line = EditableLine(lines[index], in: buffer)
         let id = idGenerator.makeID(avoiding: existing)
         existing.insert(id)
-        line.setTag("id", escapedValue: Array(id.utf8))
+        line.setTag(.id, escapedValue: Array(id.utf8))
         contents[index] = line.composed
       }
     }
@@ -119,7 +119,9 @@ extension ChecklistDocument {
 
   // MARK: - Shared
 
-  private mutating func setDate(_ key: String, _ day: Checklist.Day?, of item: ItemReference)
+  private mutating func setDate(
+    _ key: Checklist.Tag.Key, _ day: Checklist.Day?, of item: ItemReference
+  )
     throws(EditError)
   {
     try editItem(item) { line throws(EditError) in
@@ -138,8 +140,8 @@ extension ChecklistDocument {
     let index = try lineIndex(of: item)
     var line = bytes.withUnsafeBufferPointer { EditableLine(lines[index], in: $0) }
     try change(&line)
-    if !line.hasTag("id") {
-      line.setTag("id", escapedValue: Array(idGenerator.makeID(avoiding: existingIDs()).utf8))
+    if !line.hasTag(.id) {
+      line.setTag(.id, escapedValue: Array(idGenerator.makeID(avoiding: existingIDs()).utf8))
     }
     let content = line.composed
     guard content != self.content(ofLine: index) else { return }
@@ -158,7 +160,7 @@ extension ChecklistDocument {
       }
       return line - 1
     case .id(let id):
-      let found = itemLines(withID: id)
+      let found = itemIndices(withID: id)
       guard let first = found.first else { throw .itemNotFound(reference) }
       guard found.count == 1 else { throw .ambiguousID(id, lines: found.map { $0 + 1 }) }
       return first
@@ -173,9 +175,10 @@ extension ChecklistDocument {
       var ids = Set<String>()
       for record in lines where record.hasTags && (record.kind == .item || record.kind == .heading)
       {
-        for span in Self.tagSpans(record, in: buffer)
-        where Self.equals(buffer, span.key, "id") {
-          if let value = span.value { ids.insert(Self.decodedValue(buffer, value)) }
+        ParsedLine(record, buffer).forEachTag { span in
+          if let value = span.value, Checklist.Tag.Key.id.matches(buffer, span.key) {
+            ids.insert(buffer.decodedTagValue(value))
+          }
         }
       }
       return ids

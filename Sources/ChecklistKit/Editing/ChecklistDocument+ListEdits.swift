@@ -11,7 +11,7 @@ extension ChecklistDocument {
     if listNames().contains(try decodedHeadingName(escaped)) { throw .listExists(name) }
     var line = EditableLine(
       headingPrefix: Array(repeating: ASCII.hash, count: listHeadingLevel()), name: escaped)
-    if let icon { line.setTag("icon", escapedValue: try Escaping.tagValue(icon)) }
+    if let icon { line.setTag(.icon, escapedValue: try Escaping.tagValue(icon)) }
     var newLines = [NewLine(line.composed)]
     var end = lines.count
     while end > 0, lines[end - 1].kind == .blank { end -= 1 }
@@ -27,7 +27,7 @@ extension ChecklistDocument {
     guard let heading = try headingLine(of: list) else { throw .listNotFound(list) }
     let newName = try decodedHeadingName(escaped)
     let current = bytes.withUnsafeBufferPointer {
-      Self.decodedName($0, Self.nameRange(lines[heading], in: $0))
+      ParsedLine(lines[heading], $0).name
     }
     if newName != current, listNames().contains(newName) { throw .listExists(name) }
     try editHeading(heading) { line in line.name = escaped }
@@ -41,9 +41,9 @@ extension ChecklistDocument {
     let value = try icon.map { text throws(EditError) in try Escaping.tagValue(text) }
     try editHeading(heading) { line in
       if let value {
-        line.setTag("icon", escapedValue: value)
+        line.setTag(.icon, escapedValue: value)
       } else {
-        line.removeTags("icon")
+        line.removeTags(.icon)
       }
     }
   }
@@ -89,14 +89,14 @@ extension ChecklistDocument {
     bytes.withUnsafeBufferPointer { buffer in
       Set(
         lines.lazy.filter { $0.kind == .heading }.map {
-          Self.decodedName(buffer, Self.nameRange($0, in: buffer))
+          ParsedLine($0, buffer).name
         })
     }
   }
 
   /// The name an escaped heading title reads as.
   private func decodedHeadingName(_ escaped: [UInt8]) throws(EditError) -> String {
-    escaped.withUnsafeBufferPointer { Self.decodedName($0, 0..<$0.count) }
+    escaped.withUnsafeBufferPointer { $0.decodedName(0..<$0.count) }
   }
 
   /// The heading level new lists get.

@@ -116,14 +116,14 @@ enum SectionComparison {
     guard a.record.kind == b.record.kind, a.owner == b.owner else { return false }
     switch a.record.kind {
     case .heading:
-      return ChecklistDocument.decodedName(old, ChecklistDocument.nameRange(a.record, in: old))
-        == ChecklistDocument.decodedName(new, ChecklistDocument.nameRange(b.record, in: new))
+      return ParsedLine(a.record, old).name
+        == ParsedLine(b.record, new).name
         && sameTags(a.record, old, b.record, new)
     case .item:
       return a.record.isChecked == b.record.isChecked
         && equal(
-          old, ChecklistDocument.nameRange(a.record, in: old), new,
-          ChecklistDocument.nameRange(b.record, in: new))
+          old, ParsedLine(a.record, old).nameRange, new,
+          ParsedLine(b.record, new).nameRange)
         && sameTags(a.record, old, b.record, new)
         && sameNote(a.record, old, b.record, new)
     default:
@@ -137,8 +137,8 @@ enum SectionComparison {
     _ a: LineRecord, _ old: UnsafeBufferPointer<UInt8>, _ b: LineRecord,
     _ new: UnsafeBufferPointer<UInt8>
   ) -> Bool {
-    let left = ChecklistDocument.tagSpans(a, in: old)
-    let right = ChecklistDocument.tagSpans(b, in: new)
+    let left = ParsedLine(a, old).tagSpans
+    let right = ParsedLine(b, new).tagSpans
     guard left.count == right.count else { return false }
     return zip(left, right).allSatisfy { equal(old, $0.whole, new, $1.whole) }
   }
@@ -147,7 +147,7 @@ enum SectionComparison {
     _ a: LineRecord, _ old: UnsafeBufferPointer<UInt8>, _ b: LineRecord,
     _ new: UnsafeBufferPointer<UInt8>
   ) -> Bool {
-    switch (ChecklistDocument.noteRange(a, in: old), ChecklistDocument.noteRange(b, in: new)) {
+    switch (ParsedLine(a, old).noteRange, ParsedLine(b, new).noteRange) {
     case (nil, nil): return true
     case (let x?, let y?): return equal(old, x, new, y)
     default: return false

@@ -24,8 +24,9 @@ public struct WriteReport: Sendable, Hashable {
   public var method: Method
   /// How many temporary files left by an interrupted `chk` were removed.
   public var removedTemporaryFiles: Int
-  /// The file's identity after the write (for undo), when it was written.
-  var identity: FileStatus?
+  /// The file's identity right after the write, for undo; `nil` when nothing was
+  /// written.
+  public var identity: ChecklistFile.Identity?
 }
 
 /// A checklist file opened for an edit: read once, locked, and written back through
@@ -47,7 +48,37 @@ public struct WriteReport: Sendable, Hashable {
 /// - removes its temporary file on every error, and removes the temporary files of
 ///   an earlier `chk` that was killed mid-write.
 public struct ChecklistFile: ~Copyable {
-  /// The path as given.
+  /// Which file, in which state: what undo compares to know that nobody changed the file
+  /// since chk wrote it.
+  public struct Identity: Sendable, Hashable {
+    /// The device number.
+    public var device: UInt64
+    /// The inode number.
+    public var inode: UInt64
+    /// The size in bytes.
+    public var size: Int
+    /// The modification time, in nanoseconds.
+    public var modified: Int64
+    /// The status-change time, in nanoseconds.
+    public var changed: Int64
+
+    /// Creates an identity from its parts (as stored in an undo record).
+    public init(device: UInt64, inode: UInt64, size: Int, modified: Int64, changed: Int64) {
+      self.device = device
+      self.inode = inode
+      self.size = size
+      self.modified = modified
+      self.changed = changed
+    }
+
+    init(_ status: FileStatus) {
+      self.init(
+        device: status.device, inode: status.inode, size: status.size, modified: status.modified,
+        changed: status.changed)
+    }
+  }
+
+  /// The path as given: what error messages name.
   public let path: String
   /// The path with symbolic links resolved: the file that is read and replaced.
   public let resolvedPath: String
@@ -60,12 +91,22 @@ public struct ChecklistFile: ~Copyable {
   ///
   /// - Parameters:
   ///   - path: the file.
+  ///   - displayName: how errors name the file (the path as the user typed it, when
+  ///     `path` was made absolute); `path` when `nil`.
   ///   - lockTimeout: how long to wait, in seconds, for another `chk` editing the file.
   /// - Throws: `FileError.notFound`, `.notRegularFile`, `.permissionDenied`, `.locked`,
   ///   `.tooLarge` or `.io`.
-  public init(editing path: String, lockTimeout: Double = 3) throws(FileError) {
-    let locked = try Self.lock(path, timeout: lockTimeout)
-    self.path = path
+  public init(editing path: String, displayName: String? = nil, lockTimeout: Double = 3)
+    throws(FileError)
+  {
+    let shown = displayName ?? path
+    let locked: (descriptor: Int32, resolved: String, status: FileStatus, contents: [UInt8])
+    do throws(FileError) {
+      locked = try Self.lock(path, timeout: lockTimeout)
+    } catch {
+      throw error.naming(shown)
+    }
+    self.path = shown
     resolvedPath = locked.resolved
     status = locked.status
     descriptor = locked.descriptor
@@ -118,9 +159,20 @@ public struct ChecklistFile: ~Copyable {
 
   /// Reads a file without locking it, for commands that only read.
   ///
+  /// - Parameter displayName: how errors name the file; `path` when `nil`.
   /// - Throws: `FileError.notFound`, `.notRegularFile`, `.permissionDenied`,
   ///   `.tooLarge` or `.io`.
-  public static func read(_ path: String) throws(FileError) -> [UInt8] {
+  public static func read(_ path: String, displayName: String? = nil) throws(FileError)
+    -> [UInt8]
+  {
+    do throws(FileError) {
+      return try readUnnamed(path)
+    } catch {
+      throw error.naming(displayName ?? path)
+    }
+  }
+
+  private static func readUnnamed(_ path: String) throws(FileError) -> [UInt8] {
     let opened = try openRegularFile(path)
     defer { close(opened.descriptor) }
     switch POSIX.readAll(
@@ -137,8 +189,19 @@ public struct ChecklistFile: ~Copyable {
   /// Creates a new file; never replaces an existing one. The new file's permissions
   /// follow the umask, as for any new file.
   ///
+  /// - Parameter displayName: how errors name the file; `path` when `nil`.
   /// - Throws: `FileError.alreadyExists`, `.permissionDenied` or `.io`.
-  public static func create(_ path: String, contents: [UInt8]) throws(FileError) {
+  public static func create(_ path: String, contents: [UInt8], displayName: String? = nil)
+    throws(FileError)
+  {
+    do throws(FileError) {
+      try createUnnamed(path, contents: contents)
+    } catch {
+      throw error.naming(displayName ?? path)
+    }
+  }
+
+  private static func createUnnamed(_ path: String, contents: [UInt8]) throws(FileError) {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else {
       switch errno {
@@ -185,11 +248,11 @@ public struct ChecklistFile: ~Copyable {
     }
     return WriteReport(
       method: method, removedTemporaryFiles: removed,
-      identity: POSIX.status(ofPath: resolvedPath).0)
+      identity: POSIX.status(ofPath: resolvedPath).0.map(Identity.init))
   }
 
   /// The file's identity when it was read.
-  var identity: FileStatus { status }
+  public var identity: Identity { Identity(status) }
 
   // MARK: - Writing
 

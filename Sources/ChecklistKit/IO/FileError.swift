@@ -60,6 +60,24 @@ public enum FileError: Error, Sendable, Hashable {
   }
 }
 
+extension FileError {
+  /// The same error, naming the file as `path`.
+  func naming(_ path: String) -> FileError {
+    switch self {
+    case .notFound: return .notFound(path: path)
+    case .notRegularFile(_, let kind): return .notRegularFile(path: path, kind: kind)
+    case .permissionDenied(_, let operation):
+      return .permissionDenied(path: path, operation: operation)
+    case .alreadyExists: return .alreadyExists(path: path)
+    case .changedOnDisk: return .changedOnDisk(path: path)
+    case .locked(_, let seconds): return .locked(path: path, seconds: seconds)
+    case .tooLarge: return .tooLarge(path: path)
+    case .io(_, let operation, let reason):
+      return .io(path: path, operation: operation, reason: reason)
+    }
+  }
+}
+
 extension FileError: CustomStringConvertible {
   /// The message.
   public var description: String { message }

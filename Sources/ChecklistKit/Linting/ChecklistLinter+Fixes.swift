@@ -29,11 +29,11 @@ extension ChecklistLinter {
           switch fix {
           case .escapeCheckbox: Self.escapeCheckedBoxes(&line.name)
           case .separateTag: Self.separateTags(&line)
-          case .removeDone: line.removeTags("done")
+          case .removeDone: line.removeTags(.done)
           case .newID:
             let id = generator.makeID(avoiding: ids)
             ids.insert(id)
-            line.setTag("id", escapedValue: Array(id.utf8))
+            line.setTag(.id, escapedValue: Array(id.utf8))
           }
         }
         contents[index] = line.composed
@@ -72,7 +72,7 @@ extension ChecklistLinter {
           probe.tagsStart = UInt32(tail.lowerBound)
           probe.tagsEnd = UInt32(tail.upperBound)
           var moved: [[UInt8]] = []
-          ChecklistDocument.forEachTag(probe, in: bytes) { moved.append(Array(bytes[$0.whole])) }
+          ParsedLine(probe, bytes).forEachTag { moved.append(Array(bytes[$0.whole])) }
           line.name = Array(bytes[FieldScanner.trimmed(bytes, from: 0, to: position)])
           line.tags = moved + line.tags
           return

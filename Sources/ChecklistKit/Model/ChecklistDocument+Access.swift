@@ -32,7 +32,7 @@ extension ChecklistDocument {
   ///
   /// - Complexity: O(*n*) in the number of lines.
   public func item(withID id: String) -> Checklist.Item? {
-    guard let index = itemLines(withID: id).first else { return nil }
+    guard let index = itemIndices(withID: id).first else { return nil }
     return item(atLine: index)
   }
 
@@ -57,14 +57,14 @@ extension ChecklistDocument {
     lists.first { $0.id == id }
   }
 
-  /// The line indices of the items whose `@id` is `id`.
+  /// The 0-based line indices of the items whose `@id` is `id`.
   ///
   /// Such a line holds the bytes `@id(` and `id`, so only the lines where memmem finds
   /// them are looked at.
   ///
   /// - Complexity: O(*n*) in the number of bytes, at memmem's speed; tags are read only
   ///   on the lines that hold the text.
-  func itemLines(withID id: String) -> [Int] {
+  func itemIndices(withID id: String) -> [Int] {
     let wanted = Array(id.utf8)
     let needle = Array("@id(".utf8) + wanted
     return bytes.withUnsafeBufferPointer { buffer in
@@ -72,18 +72,13 @@ extension ChecklistDocument {
       ByteSearch.forEachOccurrence(of: needle, in: buffer) { offset in
         let index = Self.lineIndex(startingAt: offset + 1, in: lines, from: 0) - 1
         guard index >= 0, found.last != index, lines[index].kind == .item,
-          let value = Self.idRange(lines[index], in: buffer),
+          let value = ParsedLine(lines[index], buffer).idRange,
           buffer[value].elementsEqual(wanted)
         else { return }
         found.append(index)
       }
       return found
     }
-  }
-
-  /// The raw range of a line's first `@id` value.
-  static func idRange(_ record: LineRecord, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-    tagSpan("id", record, in: buffer)?.value
   }
 
   // MARK: - Building values
@@ -93,10 +88,10 @@ extension ChecklistDocument {
     var itemLines = span.lines
     if let heading = span.heading {
       let record = lines[heading]
-      list.name = Self.decodedName(buffer, Self.nameRange(record, in: buffer))
-      list.tags = Self.tags(record, in: buffer)
-      list.icon = list.tags.first { $0.key == "icon" }?.value
-      list.id = list.tags.first { $0.key == "id" }?.value
+      list.name = ParsedLine(record, buffer).name
+      list.tags = ParsedLine(record, buffer).tags
+      list.icon = list.tags.first { $0.key == Checklist.Tag.Key.icon.name }?.value
+      list.id = list.tags.first { $0.key == Checklist.Tag.Key.id.name }?.value
       list.line = heading + 1
       var level = 0
       var index = Int(record.start)
@@ -138,17 +133,18 @@ extension ChecklistDocument {
   /// One item's fields, without children.
   func itemValue(atLine index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Checklist.Item {
     let record = lines[index]
-    let tags = Self.tags(record, in: buffer)
+    let tags = ParsedLine(record, buffer).tags
     var item = Checklist.Item(
-      name: Self.decodedName(buffer, Self.nameRange(record, in: buffer)),
+      name: ParsedLine(record, buffer).name,
       isChecked: record.isChecked,
-      note: Self.noteRange(record, in: buffer).map { Self.string(buffer, $0) },
+      note: ParsedLine(record, buffer).noteRange.map { buffer.text($0) },
       tags: tags, line: index + 1)
     for tag in tags {
-      switch tag.key {
-      case "id" where item.id == nil: item.id = tag.value
-      case "done" where item.doneDate == nil: item.doneDate = tag.value.flatMap(Checklist.Day.init)
-      case "due" where item.dueDate == nil: item.dueDate = tag.value.flatMap(Checklist.Day.init)
+      switch Checklist.Tag.Key.named(tag.key) {
+      case .id? where item.id == nil: item.id = tag.value
+      case .done? where item.doneDate == nil:
+        item.doneDate = tag.value.flatMap(Checklist.Day.init)
+      case .due? where item.dueDate == nil: item.dueDate = tag.value.flatMap(Checklist.Day.init)
       default: break
       }
     }

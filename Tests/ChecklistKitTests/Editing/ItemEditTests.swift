@@ -1,3 +1,4 @@
+import ChkTestSupport
 import Testing
 
 @testable import ChecklistKit
@@ -13,14 +14,6 @@ func edited(
   try edit(&document)
   Invariants.check(document, text)
   return String(decoding: document.serialized(), as: UTF8.self)
-}
-
-/// The IDs a seeded generator gives, in order, in a file with few IDs.
-func generatedIDs(seed: UInt64 = 7, count: Int) -> [String] {
-  var generator = IDGenerator.seeded(seed)
-  var ids: [String] = []
-  for _ in 0..<count { ids.append(generator.makeID(avoiding: Set(ids))) }
-  return ids
 }
 
 @Suite("Edits: one item's line")

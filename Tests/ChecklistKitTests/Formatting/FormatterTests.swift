@@ -1,3 +1,4 @@
+import ChkTestSupport
 import FuzzChecks
 import Testing
 

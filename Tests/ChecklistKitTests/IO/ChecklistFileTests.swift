@@ -1,3 +1,4 @@
+import ChkTestSupport
 import Foundation
 import Testing
 
@@ -6,43 +7,6 @@ import Testing
 #if canImport(Glibc)
   import Glibc
 #endif
-
-/// A fresh temporary directory, removed when the test ends.
-final class TemporaryDirectory {
-  let path: String
-
-  init() throws {
-    let base = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "chk-tests-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
-    path = base.path
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(atPath: path)
-  }
-
-  func file(_ name: String, _ contents: String) throws -> String {
-    let target = path + "/" + name
-    try Data(contents.utf8).write(to: URL(fileURLWithPath: target))
-    return target
-  }
-
-  func read(_ name: String) throws -> String {
-    String(decoding: try Data(contentsOf: URL(fileURLWithPath: path + "/" + name)), as: UTF8.self)
-  }
-
-  /// Every file name in the directory, hidden ones included.
-  var names: [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
-  }
-}
-
-func fileStatus(_ path: String) -> stat {
-  var buffer = stat()
-  lstat(path, &buffer)
-  return buffer
-}
 
 @Suite("Safe writes")
 struct ChecklistFileTests {

@@ -1,3 +1,4 @@
+import ChkTestSupport
 import Testing
 
 @testable import ChecklistKit

@@ -1,3 +1,4 @@
+import ChkTestSupport
 import Testing
 
 @testable import ChecklistKit
@@ -10,7 +11,7 @@ struct ItemLookupTests {
     return document.bytes.withUnsafeBufferPointer { buffer in
       document.lines.indices.filter { index in
         guard document.lines[index].kind == .item,
-          let value = ChecklistDocument.idRange(document.lines[index], in: buffer)
+          let value = ParsedLine(document.lines[index], buffer).idRange
         else { return false }
         return buffer[value].elementsEqual(wanted)
       }
@@ -34,7 +35,7 @@ struct ItemLookupTests {
   ])
   func findsOnlyTheFirstIDTagOfItems(_ text: String, _ id: String, _ expected: [Int]) throws {
     let document = try TestSupport.document(text)
-    #expect(document.itemLines(withID: id) == expected)
+    #expect(document.itemIndices(withID: id) == expected)
     #expect(linesByWalking(document, id) == expected)
   }
 
@@ -44,7 +45,7 @@ struct ItemLookupTests {
       let document = try ChecklistDocument(parsing: generator.document())
       for id in ["k3f9", "p0qz", "k3f", "bad id", "bad", "", "a\\)b", "2024-01-02"] {
         #expect(
-          document.itemLines(withID: id) == linesByWalking(document, id),
+          document.itemIndices(withID: id) == linesByWalking(document, id),
           "seed \(seed), id \(id.debugDescription)")
       }
     }

@@ -1,3 +1,4 @@
+import ChkTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,6 @@
 /// Random checklist-like documents for property tests: valid lines, near-misses, prose,
+import ChkTestSupport
+
 /// code fences, HTML, front matter, unicode, mixed line endings, a BOM, a missing
 /// final newline.
 struct DocumentGenerator {

@@ -1,0 +1,292 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One thread's share of a formatting round: consecutive sections and their output.
+final class SectionWorker: @unchecked Sendable {
+  var context: FormatContext
+  var sections: [Range<Int>] = []
+  /// Where each section's bytes are in `output`.
+  var outputRanges: [Range<Int>] = []
+  var output: OutputBuffer
+
+  init(_ context: FormatContext, chunkSize: Int) {
+    self.context = context
+    output = OutputBuffer(capacity: min(chunkSize + chunkSize / 8, 4 << 20))
+  }
+
+  func run() {
+    output.truncate(to: 0)
+    outputRanges.removeAll(keepingCapacity: true)
+    for section in sections {
+      let start = output.count
+      context.formatSection(section, isFirst: section.lowerBound == 0, into: &output)
+      outputRanges.append(start..<output.count)
+    }
+  }
+}
+
+/// The state of one formatting run.
+struct FormatContext {
+  let document: ChecklistDocument
+  let bytes: UnsafeBufferPointer<UInt8>
+  let ending: [UInt8]
+
+  let lines: [LineRecord]
+
+  init(document: ChecklistDocument, bytes: UnsafeBufferPointer<UInt8>, ending: [UInt8]) {
+    self.document = document
+    self.bytes = bytes
+    self.ending = ending
+    lines = document.lines
+  }
+
+  /// One section in canonical form (each line with the preferred ending), checked
+  /// against the original and corrected until it means the same, appended to `output`.
+  mutating func formatSection(_ section: Range<Int>, isFirst: Bool, into output: inout OutputBuffer)
+  {
+    var levels: [Int: ChecklistFormatter.Level] = [:]
+    for index in section where lines[index].kind == .item && lines[index].isInsidePlainListItem {
+      levels[index] = .keepPrefix
+    }
+    let start = output.count
+    for _ in 0...ChecklistFormatter.maximumCorrections {
+      output.truncate(to: start)
+      let fault = render(section, isFirst: isFirst, levels: levels, into: &output)
+      // Bytes the same as the original's mean the same: the common case, checked with
+      // one comparison instead of a parse.
+      if fault == nil, isUnchanged(section, output.bytes(from: start)) { return }
+      let verdict =
+        fault.map { SectionComparison.Verdict.items([$0]) }
+        ?? SectionComparison.compare(
+          document, section, with: output.array(from: start),
+          nextHeading: section.upperBound < lines.count
+            ? headingLine(lines[section.upperBound]) : nil, ending: ending)
+      switch verdict {
+      case .same: return
+      case .items(let suspects):
+        if escalate(suspects, levels: &levels) { continue }
+      case .unattributable: break
+      }
+      break
+    }
+    output.truncate(to: start)
+    original(section, into: &output)
+  }
+
+  /// Whether `rendered` is exactly the section's bytes up to the end of its last line
+  /// that is not blank (the blank lines after it are written between sections).
+  private func isUnchanged(_ section: Range<Int>, _ rendered: UnsafeBufferPointer<UInt8>) -> Bool {
+    var last = section.upperBound
+    while last > section.lowerBound, lines[last - 1].kind == .blank { last -= 1 }
+    guard last > section.lowerBound else { return rendered.isEmpty }
+    let start = Int(lines[section.lowerBound].start)
+    let end = document.startOffset(ofLine: last)
+    guard end - start == rendered.count else { return false }
+    guard let newBase = rendered.baseAddress, let oldBase = bytes.baseAddress else { return true }
+    return memcmp(newBase, oldBase + start, rendered.count) == 0
+  }
+
+  /// Raises the first suspect that can go one level further from canonical form; when
+  /// none can, the nearest parent of one that can.
+  private func escalate(_ suspects: [Int], levels: inout [Int: ChecklistFormatter.Level]) -> Bool {
+    for line in suspects where (levels[line] ?? .canonical) < .keepLine {
+      levels[line] = (levels[line] ?? .canonical) == .canonical ? .keepPrefix : .keepLine
+      return true
+    }
+    for suspect in suspects {
+      var current = document.parent(ofLine: suspect)
+      while let line = current {
+        if (levels[line] ?? .canonical) < .keepLine {
+          levels[line] = (levels[line] ?? .canonical) == .canonical ? .keepPrefix : .keepLine
+          return true
+        }
+        current = document.parent(ofLine: line)
+      }
+    }
+    return false
+  }
+
+  /// The section's lines as written, without trailing blank lines, each with the
+  /// preferred line ending: the last resort.
+  private func original(_ section: Range<Int>, into output: inout OutputBuffer) {
+    var end = section.upperBound
+    while end > section.lowerBound, lines[end - 1].kind == .blank { end -= 1 }
+    for index in section.lowerBound..<end {
+      output.append(line(lines[index]))
+      output.append(ending)
+    }
+  }
+
+  // MARK: - Rendering
+
+  private struct OpenItem {
+    var line: Int
+    var last: Int
+    var oldColumn: Int
+    var newColumn: Int
+    var shift: Int { newColumn - oldColumn }
+  }
+
+  /// The section in canonical form under the given levels; `fault` names an item
+  /// whose lines cannot be moved exactly (tabs in their indent).
+  private func render(
+    _ section: Range<Int>, isFirst: Bool, levels: [Int: ChecklistFormatter.Level],
+    into output: inout OutputBuffer
+  ) -> Int? {
+    var open: [OpenItem] = []
+    var pendingBlank = false
+    var wroteLine = false
+    var afterHeading = false
+    for index in section {
+      let record = lines[index]
+      while let top = open.last, top.last < index { open.removeLast() }
+      if record.kind == .blank {
+        if wroteLine { pendingBlank = true }
+        continue
+      }
+      // Leading blank lines stay only before prose at the start of the file.
+      if !wroteLine, isFirst, index > section.lowerBound, record.kind != .item,
+        record.kind != .heading,
+        lines[section.lowerBound..<index].contains(where: { $0.kind == .blank })
+      {
+        pendingBlank = true
+      }
+      if pendingBlank || afterHeading {
+        output.append(ending)
+        pendingBlank = false
+        afterHeading = false
+      }
+      switch record.kind {
+      case .heading:
+        output.append(headingLine(record))
+        afterHeading = true
+      case .item:
+        let level = levels.isEmpty ? .canonical : levels[index] ?? .canonical
+        let owner = open.last
+        let oldColumn = column(ofByte: Int(record.mark), in: record)
+        var content: [UInt8]
+        var newColumn: Int
+        switch level {
+        case .canonical:
+          let indent = owner?.newColumn ?? 0
+          let bullet = canonicalBullet(record)
+          if EditableLine.isCanonical(record, indent: indent, in: bytes) {
+            output.append(line(record))
+          } else {
+            output.append(ASCII.space, repeating: indent)
+            if let bullet {
+              output.append(UnsafeBufferPointer(rebasing: bytes[bullet]))
+            } else {
+              output.append(ASCII.dash)
+            }
+            output.append(ASCII.space)
+            EditableLine.appendCanonical(record, in: bytes, to: &output)
+          }
+          newColumn = indent + (bullet?.count ?? 1) + 1
+          open.append(
+            OpenItem(
+              line: index, last: Int(record.last), oldColumn: oldColumn, newColumn: newColumn))
+          output.append(ending)
+          wroteLine = true
+          continue
+        case .keepPrefix, .keepLine:
+          var line = EditableLine(record, in: bytes)
+          let shift = owner?.shift ?? 0
+          guard let prefix = shifted(line.prefix, by: shift) else { return index }
+          line.prefix = prefix
+          if level == .keepPrefix {
+            content = line.composed
+          } else {
+            guard let whole = shifted(lineBytes(record), by: shift) else { return index }
+            content = whole
+          }
+          newColumn = oldColumn + shift
+        }
+        output.append(content)
+        open.append(
+          OpenItem(line: index, last: Int(record.last), oldColumn: oldColumn, newColumn: newColumn))
+      default:
+        if let owner = open.last, owner.shift != 0 {
+          let content = lineBytes(record)
+          if leadingColumns(content) >= owner.oldColumn {
+            guard let moved = shifted(content, by: owner.shift) else { return owner.line }
+            output.append(moved)
+          } else {
+            output.append(content)
+          }
+        } else {
+          output.append(line(record))
+        }
+      }
+      output.append(ending)
+      wroteLine = true
+    }
+    return nil
+  }
+
+  /// A line's content, in place.
+  private func line(_ record: LineRecord) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: bytes[Int(record.start)..<Int(record.end)])
+  }
+
+  private func lineBytes(_ record: LineRecord) -> [UInt8] {
+    Array(bytes[Int(record.start)..<Int(record.end)])
+  }
+
+  /// A heading in canonical form: no indent, one space after the `#`s, the name (with
+  /// a trailing `#` run escaped so it does not read as closing `#`s), its tags.
+  private func headingLine(_ record: LineRecord) -> [UInt8] {
+    var line = EditableLine(record, in: bytes)
+    line.prefix = line.prefix.filter { $0 == ASCII.hash }
+    var runStart = line.name.count
+    while runStart > 0, line.name[runStart - 1] == ASCII.hash { runStart -= 1 }
+    if runStart < line.name.count,
+      runStart == 0 || ASCII.isSpaceOrTab(line.name[runStart - 1])
+    {
+      line.name.insert(ASCII.backslash, at: runStart)
+    }
+    return line.composed
+  }
+
+  /// The canonical bullet: `nil` for `-`, or where the item's own number and delimiter
+  /// are.
+  private func canonicalBullet(_ record: LineRecord) -> Range<Int>? {
+    var index = Int(record.start)
+    while ASCII.isSpaceOrTab(bytes[index]) { index += 1 }
+    guard ASCII.isDigit(bytes[index]) else { return nil }
+    let start = index
+    while ASCII.isDigit(bytes[index]) { index += 1 }
+    return start..<(index + 1)
+  }
+
+  /// The column (tabs to multiples of 4) of a byte of a line.
+  private func column(ofByte offset: Int, in record: LineRecord) -> Int {
+    var column = 0
+    for index in Int(record.start)..<offset {
+      column = bytes[index] == ASCII.tab ? (column / 4 + 1) * 4 : column + 1
+    }
+    return column
+  }
+
+  private func leadingColumns(_ line: [UInt8]) -> Int {
+    var index = 0
+    while index < line.count, ASCII.isSpaceOrTab(line[index]) { index += 1 }
+    return ChecklistDocument.column(of: index, in: line)
+  }
+
+  /// The line with `shift` more (or fewer) leading spaces; `nil` when that cannot be
+  /// done exactly because the indent holds a tab, or is too short.
+  private func shifted(_ line: [UInt8], by shift: Int) -> [UInt8]? {
+    guard shift != 0 else { return line }
+    var spaces = 0
+    while spaces < line.count, line[spaces] == ASCII.space { spaces += 1 }
+    if spaces < line.count, line[spaces] == ASCII.tab { return nil }
+    guard spaces + shift >= 0 else { return nil }
+    return Array(repeating: ASCII.space, count: spaces + shift) + line[spaces...]
+  }
+}

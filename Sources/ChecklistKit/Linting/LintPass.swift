@@ -1,0 +1,175 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The known tags a line carries, as the tag checks found them: a bit per key, by its
+/// index in `Checklist.Tag.Key.known`.
+struct LintPassTags {
+  private var seen: UInt32 = 0
+  /// Whether the line's `@done` is a real day.
+  var hasValidDone = false
+
+  func has(_ key: Checklist.Tag.Key) -> Bool {
+    seen & (1 << UInt32(key.index)) != 0
+  }
+
+  /// Marks the key seen; returns false when it was seen before on this line.
+  mutating func insert(_ key: Checklist.Tag.Key) -> Bool {
+    let bit: UInt32 = 1 << UInt32(key.index)
+    defer { seen |= bit }
+    return seen & bit == 0
+  }
+}
+
+/// The state of one lint pass over a document: one walk over the line records, each
+/// rule's check (declared under `Rules/`) called for the lines it looks at.
+struct LintPass: ~Copyable {
+  let document: ChecklistDocument
+  /// The document's records, held once (not fetched from the document per use).
+  let lines: [LineRecord]
+  let today: Checklist.Day
+  var findings: [ChecklistLinter.Finding] = []
+
+  /// The severity of each rule, by its position in `LintRule.all`, and whether it runs.
+  private let severities: [Severity]
+  private let isOn: [Bool]
+
+  /// Each valid ID seen: its hash in the high half, its line in the low half.
+  var idKeys: [UInt64] = []
+  /// Keys gathered by other passes (each in line order), kept apart: sorting each and
+  /// merging them needs less memory than joining them first.
+  var idRuns: [[UInt64]] = []
+  /// Every ID in the document, built when a check first needs it.
+  var documentIDs: Set<String>?
+  var names = FirstOccurrenceTable(expected: 64)
+  var listName: String?
+  var open: [(line: Int, last: Int, checked: Bool, openChildren: Int)] = []
+  var endings = (lineFeed: 0, crlf: 0, carriageReturn: 0)
+
+  init(document: ChecklistDocument, configuration: LintConfiguration) {
+    self.document = document
+    lines = document.lines
+    severities = LintRule.all.map(configuration.severity)
+    isOn = severities.map { $0 != .off }
+    today = configuration.today
+  }
+
+  /// Whether a rule runs.
+  @inline(__always)
+  func isOn(_ rule: LintRule.ID) -> Bool { isOn[rule.rawValue] }
+
+  /// Records a finding of `rule`; the message is built only when the rule runs.
+  mutating func report(
+    _ rule: LintRule.ID, line: Int, columns: Range<Int>, _ message: @autoclosure () -> String,
+    fix: ChecklistLinter.Fix? = nil
+  ) {
+    guard isOn[rule.rawValue] else { return }
+    let start = Int(lines[line].start)
+    findings.append(
+      ChecklistLinter.Finding(
+        diagnostic: Diagnostic(
+          rule: LintRule.all[rule.rawValue], severity: severities[rule.rawValue], line: line + 1,
+          column: columns.lowerBound - start + 1, endLine: line + 1,
+          endColumn: max(columns.upperBound, columns.lowerBound + 1) - start + 1,
+          message: message(), isFixable: fix != nil),
+        lineIndex: line, fix: fix))
+  }
+
+  /// What a pass over some lines gathered, for the pass that finishes the document.
+  struct Output {
+    var findings: [ChecklistLinter.Finding]
+    var idKeys: [UInt64]
+    var endings: (lineFeed: Int, crlf: Int, carriageReturn: Int)
+  }
+
+  var output: Output { Output(findings: findings, idKeys: idKeys, endings: endings) }
+
+  /// Adds what another pass gathered; passes must be absorbed in line order.
+  mutating func absorb(_ other: Output) {
+    findings += other.findings
+    if !other.idKeys.isEmpty { idRuns.append(other.idKeys) }
+    endings.lineFeed += other.endings.lineFeed
+    endings.crlf += other.endings.crlf
+    endings.carriageReturn += other.endings.carriageReturn
+  }
+
+  /// Checks each line of `range`, which must start at the document's start or at a
+  /// heading.
+  mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, lines range: Range<Int>) {
+    for index in range {
+      let record = lines[index]
+      countEnding(index, bytes)
+      while let top = open.last, top.last < index { closeItem() }
+      switch record.kind {
+      case .heading:
+        while !open.isEmpty { closeItem() }
+        names.removeAll()
+        let line = ParsedLine(record, bytes)
+        listName = line.name
+        checkEmptyName(index, line)
+        checkTags(index, line, isItem: false)
+      case .item:
+        checkItem(index, ParsedLine(record, bytes))
+      case .text:
+        if isOn(.malformedCheckbox) { checkNearMiss(index, record, bytes) }
+      default:
+        break
+      }
+    }
+    while !open.isEmpty { closeItem() }
+  }
+
+  /// The checks over the whole document, once every line has been run.
+  mutating func finish(_ bytes: UnsafeBufferPointer<UInt8>) {
+    reportDuplicateIDs(bytes)
+    reportMixedEndings(bytes)
+  }
+
+  private mutating func checkItem(_ index: Int, _ line: ParsedLine) {
+    let record = line.record
+    openItem(index, record)
+    let name = line.nameRange
+    if name.isEmpty {
+      checkEmptyName(index, line)
+    } else if isOn(.duplicateName) {
+      checkDuplicateName(index, name, line.bytes)
+    }
+    let tags = checkTags(index, line, isItem: true)
+    if isOn(.tagInName), !name.isEmpty { checkTagInName(index, line, name, tags) }
+    if !record.isChecked {
+      if isOn(.checkboxInText) { checkCheckboxInText(index, line, name) }
+      if isOn(.openItem) { reportOpenItem(index, line) }
+    }
+    if isOn(.missingID), !tags.has(.id) { reportMissingID(index, line) }
+  }
+
+  // MARK: - Helpers for the rules
+
+  /// Every ID in the document, computed once per pass.
+  mutating func allIDs() -> Set<String> {
+    if let documentIDs { return documentIDs }
+    let ids = document.existingIDs()
+    documentIDs = ids
+    return ids
+  }
+
+  /// The columns of an item's checkbox, where findings about the whole item point.
+  static func box(_ record: LineRecord) -> Range<Int> {
+    Int(record.mark)..<(Int(record.mark) + 3)
+  }
+
+  /// The offset of the first `byte` in `range`.
+  @inline(__always)
+  static func find(_ byte: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
+    -> Int?
+  {
+    guard let base = bytes.baseAddress, !range.isEmpty,
+      let found = memchr(base + range.lowerBound, Int32(byte), range.count)
+    else { return nil }
+    return UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+  }
+}

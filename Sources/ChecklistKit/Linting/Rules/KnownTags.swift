@@ -1,0 +1,102 @@
+extension LintRule {
+  /// `invalid-id` (error): an `@id` value that is not a valid ID.
+  public static let invalidID = LintRule(
+    .invalidID, "invalid-id", .error, summary: "an @id value outside [A-Za-z0-9_-]{1,32}")
+  /// `invalid-date` (error): a `@done` or `@due` that is not a real day.
+  public static let invalidDate = LintRule(
+    .invalidDate, "invalid-date", .error,
+    summary: "a @done or @due value that is not a real YYYY-MM-DD day")
+  /// `duplicate-tag` (error): a known tag twice on one line.
+  public static let duplicateTag = LintRule(
+    .duplicateTag, "duplicate-tag", .error,
+    summary: "the same known tag ("
+      + Checklist.Tag.Key.known.map { "@" + $0.name }.joined(separator: ", ")
+      + ") twice on one line")
+  /// `done-unchecked` (warning, fixable): `@done` on an unchecked item.
+  public static let doneUnchecked = LintRule(
+    .doneUnchecked, "done-unchecked", .warning, summary: "@done on an unchecked item",
+    fix: "removes the @done")
+  /// `overdue` (off; warning when enabled): an unchecked item past its `@due` day.
+  public static let overdue = LintRule(
+    .overdue, "overdue", .off, enabled: .warning,
+    summary: "an unchecked item whose @due day is before today")
+}
+
+extension LintPass {
+  /// The checks of a line's known tags, by the grammar `Checklist.Tag.Key` declares:
+  /// each known key once, IDs and days valid, `@done` only on checked items, `@due`
+  /// not past for open ones.
+  ///
+  /// - Returns: which known tags the line has.
+  @discardableResult
+  mutating func checkTags(_ index: Int, _ line: ParsedLine, isItem: Bool) -> LintPassTags {
+    var summary = LintPassTags()
+    guard line.record.hasTags else { return summary }
+    let bytes = line.bytes
+    let record = line.record
+    line.forEachTag { span in
+      guard let key = Checklist.Tag.Key.known(in: bytes, span.key) else { return }
+      guard summary.insert(key) else {
+        report(
+          .duplicateTag, line: index, columns: span.whole,
+          "@\(key.name) appears more than once on this line ('\(bytes.text(span.whole))'); "
+            + "keep one")
+        return
+      }
+      switch key.value {
+      case .identifier: checkID(index, span, bytes)
+      case .day:
+        let day = checkDate(index, span, key, bytes)
+        if key == .done {
+          summary.hasValidDone = day != nil
+          if isItem, !record.isChecked {
+            report(
+              .doneUnchecked, line: index, columns: span.whole,
+              "'\(bytes.text(span.whole))' on an unchecked item; check the item or remove the date",
+              fix: .removeDone)
+          }
+        } else if key == .due, isItem, !record.isChecked, let day, day < today, isOn(.overdue) {
+          report(.overdue, line: index, columns: span.whole, "'\(line.name)' was due on \(day)")
+        }
+      case .text: break
+      }
+    }
+    return summary
+  }
+
+  private mutating func checkDate(
+    _ index: Int, _ span: TagSpan, _ key: Checklist.Tag.Key, _ bytes: UnsafeBufferPointer<UInt8>
+  ) -> Checklist.Day? {
+    if let value = span.value, let day = Checklist.Day.parse(bytes, value) { return day }
+    let shown = span.value.map { bytes.text($0) } ?? ""
+    report(
+      .invalidDate, line: index, columns: span.whole,
+      "'\(shown)' in @\(key.name) is not a real day; write YYYY-MM-DD, e.g. 2024-02-29")
+    return nil
+  }
+
+  /// Whether an `@id` value is 1 to 32 of `A-Z a-z 0-9 _ -`.
+  static func isValidID(_ value: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard (1...32).contains(value.count) else { return false }
+    for index in value {
+      let byte = bytes[index]
+      guard
+        ASCII.isLetter(byte) || ASCII.isDigit(byte) || byte == ASCII.dash
+          || byte == ASCII.underscore
+      else { return false }
+    }
+    return true
+  }
+
+  /// Reports an invalid ID; remembers a valid one for `duplicate-id`.
+  private mutating func checkID(_ index: Int, _ span: TagSpan, _ bytes: UnsafeBufferPointer<UInt8>)
+  {
+    guard let value = span.value, Self.isValidID(value, bytes) else {
+      report(
+        .invalidID, line: index, columns: span.whole,
+        "invalid ID in '\(bytes.text(span.whole))'; an ID is 1 to 32 of A-Z a-z 0-9 _ -")
+      return
+    }
+    rememberID(value, onLine: index, bytes)
+  }
+}

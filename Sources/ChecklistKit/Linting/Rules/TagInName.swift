@@ -1,0 +1,132 @@
+extension LintRule {
+  /// `tag-in-name` (warning, fixable): a known tag inside the name.
+  public static let tagInName = LintRule(
+    .tagInName, "tag-in-name", .warning,
+    summary: "a known tag inside the name (after a single space, so it is part of the name)",
+    fix: "separates it with two spaces, when the tag then raises no other finding")
+}
+
+extension LintPass {
+  /// A known tag after a single blank inside the name.
+  mutating func checkTagInName(
+    _ index: Int, _ line: ParsedLine, _ name: Range<Int>, _ tags: LintPassTags
+  ) {
+    let bytes = line.bytes
+    var position = name.lowerBound
+    while let at = Self.find(ASCII.at, bytes, position..<name.upperBound) {
+      position = at
+      guard position > name.lowerBound, ASCII.isSpaceOrTab(bytes[position - 1]) else {
+        position += 1
+        continue
+      }
+      var keyEnd = position + 1
+      while keyEnd < name.upperBound, ASCII.isTagKeyByte(bytes[keyEnd]) { keyEnd += 1 }
+      guard TagInName.isKnownTag(bytes, at: position) else {
+        position = keyEnd
+        continue
+      }
+      let tail = TagInName.tail(bytes, from: position, to: name.upperBound)
+      var fixable = false
+      if let tail {
+        // The document's IDs are gathered (once per pass) only for a tail with an @id.
+        let ids = TagInName.mentionsID(bytes, tail) ? allIDs() : []
+        fixable = TagInName.canMove(tail, in: line, tags: tags) { ids.contains($0) }
+      }
+      let shown =
+        tail.map { bytes.text(position..<$0.upperBound) }
+        ?? bytes.text(position..<keyEnd)
+      report(
+        .tagInName, line: index, columns: position..<(tail?.upperBound ?? keyEnd),
+        "'\(shown)' is part of the name (one blank before it); "
+          + "put two spaces before it to make it a tag", fix: fixable ? .separateTag : nil)
+      return
+    }
+  }
+}
+
+/// The `tag-in-name` rule's helpers: whether the end of a name is a run of tags, and
+/// whether moving it out of the name raises no other finding.
+enum TagInName {
+  /// Whether a known tag's `@` is at `position`.
+  static func isKnownTag(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+    var keyEnd = position + 1
+    while keyEnd < bytes.count, ASCII.isTagKeyByte(bytes[keyEnd]) { keyEnd += 1 }
+    return Checklist.Tag.Key.known(in: bytes, (position + 1)..<keyEnd) != nil
+  }
+
+  /// Whether `@id` appears in the range.
+  static func mentionsID(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    var index = range.lowerBound
+    while index + 3 <= range.upperBound {
+      if bytes[index] == ASCII.at, bytes[index + 1] == UInt8(ascii: "i"),
+        bytes[index + 2] == UInt8(ascii: "d")
+      {
+        return true
+      }
+      index += 1
+    }
+    return false
+  }
+
+  /// `lower..<upper` when it is one or more tags separated by blanks.
+  static func tail(_ bytes: UnsafeBufferPointer<UInt8>, from lower: Int, to upper: Int) -> Range<
+    Int
+  >? {
+    var index = lower
+    while index < upper {
+      guard bytes[index] == ASCII.at, index + 1 < upper, ASCII.isLowercaseLetter(bytes[index + 1])
+      else { return nil }
+      index += 1
+      while index < upper, ASCII.isTagKeyByte(bytes[index]) { index += 1 }
+      if index < upper, bytes[index] == ASCII.openParen {
+        index += 1
+        while index < upper, bytes[index] != ASCII.closeParen {
+          if bytes[index] == ASCII.openParen { return nil }
+          index += bytes[index] == ASCII.backslash ? 2 : 1
+        }
+        guard index < upper else { return nil }
+        index += 1
+      }
+      guard index == upper || ASCII.isSpaceOrTab(bytes[index]) else { return nil }
+      while index < upper, ASCII.isSpaceOrTab(bytes[index]) { index += 1 }
+    }
+    return lower..<upper
+  }
+
+  /// Whether the tags in `tail` can become real tags of the item without a new finding:
+  /// valid dates, `@done` only on a checked item, an unused valid ID, and no tag the
+  /// line already has.
+  static func canMove(
+    _ tail: Range<Int>, in line: ParsedLine, tags: LintPassTags, isUsedID: (String) -> Bool
+  ) -> Bool {
+    var seen = Set<String>()
+    var ok = true
+    let bytes = line.bytes
+    let record = line.record
+    let name = line.nameRange
+    let rest = FieldScanner.trimmed(bytes, from: name.lowerBound, to: tail.lowerBound)
+    if rest.isEmpty { return false }
+    var probe = record
+    probe.tagsStart = UInt32(tail.lowerBound)
+    probe.tagsEnd = UInt32(tail.upperBound)
+    ParsedLine(probe, bytes).forEachTag { span in
+      let key = bytes.text(span.key)
+      if !seen.insert(key).inserted { ok = false }
+      guard let known = Checklist.Tag.Key.named(key) else { return }
+      if tags.has(known) { ok = false }
+      switch known.value {
+      case .day:
+        if span.value.flatMap({ Checklist.Day.parse(bytes, $0) }) == nil { ok = false }
+        if known == .done, !record.isChecked { ok = false }
+      case .identifier:
+        guard let value = span.value, LintPass.isValidID(value, bytes), !isUsedID(bytes.text(value))
+        else {
+          ok = false
+          return
+        }
+      case .text: break
+      }
+    }
+    return ok
+  }
+}

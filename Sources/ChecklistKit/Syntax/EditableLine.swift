@@ -1,0 +1,202 @@
+/// An item or heading line taken apart into the pieces an edit changes, still as the
+/// bytes written in the file, and put back together in canonical form.
+///
+/// Canonical form from the checkbox on: `[ ]` or `[x]`, one space, the name, two spaces
+/// before each tag, two spaces and `# ` before the note. A heading keeps its indent
+/// and `#`s, then one space, the name and its tags; closing `#`s are dropped.
+struct EditableLine {
+  /// Everything before the checkbox (indent, bullet, gap), or a heading's indent and
+  /// `#`s.
+  var prefix: [UInt8]
+  var isHeading: Bool
+  var isChecked: Bool
+  /// The name, escaped as written.
+  var name: [UInt8]
+  /// Each tag as written: `@key` or `@key(value)`.
+  var tags: [[UInt8]]
+  /// The note's text (after `# `), or `nil`.
+  var note: [UInt8]?
+
+  /// Takes apart the parsed line `record`, which must be an item or a heading.
+  init(_ record: LineRecord, in bytes: UnsafeBufferPointer<UInt8>) {
+    isHeading = record.kind == .heading
+    isChecked = record.isChecked
+    let start = Int(record.start)
+    if isHeading {
+      var index = start
+      while ASCII.isSpaceOrTab(bytes[index]) { index += 1 }
+      while index < Int(record.end), bytes[index] == ASCII.hash { index += 1 }
+      prefix = Array(bytes[start..<index])
+    } else {
+      prefix = Array(bytes[start..<Int(record.mark)])
+    }
+    name = Array(bytes[ParsedLine(record, bytes).nameRange])
+    tags = ParsedLine(record, bytes).tagSpans.map { Array(bytes[$0.whole]) }
+    note = ParsedLine(record, bytes).noteRange.map { Array(bytes[$0]) }
+  }
+
+  /// A new item line.
+  init(itemPrefix: [UInt8], name: [UInt8]) {
+    prefix = itemPrefix
+    isHeading = false
+    isChecked = false
+    self.name = name
+    tags = []
+    note = nil
+  }
+
+  /// A new heading line.
+  init(headingPrefix: [UInt8], name: [UInt8]) {
+    prefix = headingPrefix
+    isHeading = true
+    isChecked = false
+    self.name = name
+    tags = []
+    note = nil
+  }
+
+  /// The line's content in canonical form, without a line ending.
+  var composed: [UInt8] {
+    var output = prefix
+    output.reserveCapacity(
+      prefix.count + name.count + tags.reduce(0) { $0 + $1.count + 2 } + (note?.count ?? 0) + 12)
+    if !isHeading {
+      output += isChecked ? Array("[x]".utf8) : Array("[ ]".utf8)
+    }
+    if !name.isEmpty {
+      output.append(ASCII.space)
+      output += name
+    }
+    for tag in tags {
+      output += [ASCII.space, ASCII.space]
+      output += tag
+    }
+    if let note {
+      output += [ASCII.space, ASCII.space, ASCII.hash]
+      if !note.isEmpty {
+        output.append(ASCII.space)
+        output += note
+      }
+    }
+    return output
+  }
+
+  /// Appends what `EditableLine(record, in: bytes).composed` would give after the
+  /// prefix, for an item, without building the line: the checkbox, the name, the tags
+  /// and the note, copied from the document.
+  static func appendCanonical(
+    _ record: LineRecord, in bytes: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer
+  ) {
+    output.append(ASCII.openBracket)
+    output.append(record.isChecked ? UInt8(ascii: "x") : ASCII.space)
+    output.append(ASCII.closeBracket)
+    let name = ParsedLine(record, bytes).nameRange
+    if !name.isEmpty {
+      output.append(ASCII.space)
+      output.append(UnsafeBufferPointer(rebasing: bytes[name]))
+    }
+    if record.hasTags {
+      ParsedLine(record, bytes).forEachTag { tag in
+        output.append(ASCII.space, repeating: 2)
+        output.append(UnsafeBufferPointer(rebasing: bytes[tag.whole]))
+      }
+    }
+    if let note = ParsedLine(record, bytes).noteRange {
+      output.append(ASCII.space, repeating: 2)
+      output.append(ASCII.hash)
+      if !note.isEmpty {
+        output.append(ASCII.space)
+        output.append(UnsafeBufferPointer(rebasing: bytes[note]))
+      }
+    }
+  }
+
+  /// Whether the item line already reads exactly as `appendCanonical` would write it
+  /// after a prefix of `indent` spaces and its canonical bullet (`-`, or its own
+  /// number and delimiter), so that its bytes can be copied as they are.
+  @inline(__always)
+  static func isCanonical(_ record: LineRecord, indent: Int, in bytes: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
+    let start = Int(record.start)
+    let mark = Int(record.mark)
+    let end = Int(record.end)
+    var index = start
+    while index < start + indent {
+      guard bytes[index] == ASCII.space else { return false }
+      index += 1
+    }
+    if ASCII.isDigit(bytes[index]) {
+      while ASCII.isDigit(bytes[index]) { index += 1 }
+      index += 1
+    } else {
+      guard bytes[index] == ASCII.dash else { return false }
+      index += 1
+    }
+    guard index + 1 == mark, bytes[index] == ASCII.space,
+      bytes[mark + 1] == (record.isChecked ? UInt8(ascii: "x") : ASCII.space)
+    else { return false }
+    var cursor = mark + 3
+    let name = ParsedLine(record, bytes).nameRange
+    if !name.isEmpty {
+      guard name.lowerBound == cursor + 1, bytes[cursor] == ASCII.space else { return false }
+      cursor = name.upperBound
+    }
+    if record.hasTags {
+      var canonical = true
+      ParsedLine(record, bytes).forEachTag { tag in
+        if canonical, tag.whole.lowerBound == cursor + 2, bytes[cursor] == ASCII.space,
+          bytes[cursor + 1] == ASCII.space
+        {
+          cursor = tag.whole.upperBound
+        } else {
+          canonical = false
+        }
+      }
+      guard canonical else { return false }
+    }
+    if let note = ParsedLine(record, bytes).noteRange {
+      let hash = Int(record.note)
+      guard hash == cursor + 2, bytes[cursor] == ASCII.space, bytes[cursor + 1] == ASCII.space
+      else { return false }
+      if note.isEmpty { return hash + 1 == end }
+      return note.lowerBound == hash + 2 && bytes[hash + 1] == ASCII.space && note.upperBound == end
+    }
+    return cursor == end
+  }
+
+  /// The key of a tag as written.
+  static func key(of tag: [UInt8]) -> ArraySlice<UInt8> {
+    let end = tag.firstIndex(of: ASCII.openParen) ?? tag.count
+    return tag[1..<end]
+  }
+
+  func index(ofTag key: Checklist.Tag.Key) -> Int? {
+    tags.firstIndex { Self.key(of: $0).elementsEqual(key.utf8) }
+  }
+
+  func hasTag(_ key: Checklist.Tag.Key) -> Bool {
+    index(ofTag: key) != nil
+  }
+
+  /// Sets the first tag with `key` (in place), or adds it before `@id` when there is
+  /// one, else after the last tag.
+  ///
+  /// - Parameter value: the value, already escaped; `nil` for a tag without one.
+  mutating func setTag(_ key: Checklist.Tag.Key, escapedValue value: [UInt8]?) {
+    var text = [ASCII.at] + key.utf8
+    if let value { text += [ASCII.openParen] + value + [ASCII.closeParen] }
+    if let existing = index(ofTag: key) {
+      tags[existing] = text
+    } else if let id = index(ofTag: .id) {
+      tags.insert(text, at: id)
+    } else {
+      tags.append(text)
+    }
+  }
+
+  /// Removes every tag with `key`, with its separator.
+  mutating func removeTags(_ key: Checklist.Tag.Key) {
+    tags.removeAll { Self.key(of: $0).elementsEqual(key.utf8) }
+  }
+}

@@ -1,0 +1,165 @@
+/// The byte ranges of one tag on a line.
+struct TagSpan: Hashable, Sendable {
+  /// From `@` to the end of the key, or past `)` when there is a value.
+  var whole: Range<Int>
+  var key: Range<Int>
+  /// Between the parentheses, still escaped; `nil` without parentheses.
+  var value: Range<Int>?
+}
+
+/// One parsed line read in place: its record and the bytes the record points into.
+///
+/// A view, valid only while the buffer is; the name, tags and note are found from the
+/// record's offsets when asked for, and strings are built only by the properties that
+/// return them.
+struct ParsedLine {
+  let record: LineRecord
+  let bytes: UnsafeBufferPointer<UInt8>
+
+  @inline(__always)
+  init(_ record: LineRecord, _ bytes: UnsafeBufferPointer<UInt8>) {
+    self.record = record
+    self.bytes = bytes
+  }
+
+  var kind: LineKind { record.kind }
+
+  /// The line's content, without its ending.
+  var contentRange: Range<Int> { Int(record.start)..<Int(record.end) }
+
+  /// The byte range of an item's or heading's name, still escaped.
+  var nameRange: Range<Int> {
+    var start = Int(record.mark)
+    if record.kind == .item { start += 3 }
+    var end = Int(record.tagsStart)
+    while start < end, ASCII.isSpaceOrTab(bytes[start]) { start += 1 }
+    while end > start, ASCII.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
+    return start..<max(start, end)
+  }
+
+  /// The name as the user sees it, escapes decoded.
+  var name: String { bytes.decodedName(nameRange) }
+
+  /// The byte range of an item's note text (after `#`, trimmed), or `nil`.
+  var noteRange: Range<Int>? {
+    guard record.hasNote else { return nil }
+    return FieldScanner.trimmed(bytes, from: Int(record.note) + 1, to: Int(record.end))
+  }
+
+  /// The note's text, or `nil`.
+  var note: String? { noteRange.map { bytes.text($0) } }
+
+  /// Calls `body` with each tag of the line's tag range, in order, without allocating.
+  @inline(__always)
+  func forEachTag(_ body: (TagSpan) -> Void) {
+    var index = Int(record.tagsStart)
+    let end = Int(record.tagsEnd)
+    while index < end {
+      while index < end, ASCII.isSpaceOrTab(bytes[index]) { index += 1 }
+      guard index < end, bytes[index] == ASCII.at else { break }
+      let keyStart = index + 1
+      var keyEnd = keyStart
+      while keyEnd < end, ASCII.isTagKeyByte(bytes[keyEnd]) { keyEnd += 1 }
+      var wholeEnd = keyEnd
+      var value: Range<Int>?
+      if keyEnd < end, bytes[keyEnd] == ASCII.openParen {
+        var cursor = keyEnd + 1
+        while cursor < end, bytes[cursor] != ASCII.closeParen {
+          cursor += bytes[cursor] == ASCII.backslash ? 2 : 1
+        }
+        cursor = min(cursor, end)
+        value = (keyEnd + 1)..<cursor
+        wholeEnd = min(cursor + 1, end)
+      }
+      body(TagSpan(whole: index..<wholeEnd, key: keyStart..<keyEnd, value: value))
+      index = wholeEnd
+    }
+  }
+
+  /// The tags of the line's tag range, in order.
+  var tagSpans: [TagSpan] {
+    var spans: [TagSpan] = []
+    forEachTag { spans.append($0) }
+    return spans
+  }
+
+  /// The tags as values, values decoded.
+  var tags: [Checklist.Tag] {
+    guard record.hasTags else { return [] }
+    return tagSpans.map { span in
+      Checklist.Tag(key: bytes.text(span.key), value: span.value.map { bytes.decodedTagValue($0) })
+    }
+  }
+
+  /// The first tag with a known key, or `nil`.
+  func tag(_ key: Checklist.Tag.Key) -> TagSpan? {
+    guard record.hasTags else { return nil }
+    var found: TagSpan?
+    forEachTag { span in
+      if found == nil, key.matches(bytes, span.key) { found = span }
+    }
+    return found
+  }
+
+  /// The raw range of the line's first `@id` value.
+  var idRange: Range<Int>? { tag(.id)?.value }
+
+  /// The line's first `@id` value, decoded.
+  var id: String? { idRange.map { bytes.decodedTagValue($0) } }
+
+  /// The value of the line's first tag with `key`, decoded.
+  func value(of key: Checklist.Tag.Key) -> String? {
+    tag(key)?.value.map { bytes.decodedTagValue($0) }
+  }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+  /// The bytes in `range` as a string.
+  func text(_ range: Range<Int>) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: self[range]), as: UTF8.self)
+  }
+
+  /// Whether the bytes in `range` are exactly `expected`.
+  @inline(__always)
+  func matches(_ range: Range<Int>, _ expected: [UInt8]) -> Bool {
+    guard range.count == expected.count else { return false }
+    for offset in 0..<range.count where self[range.lowerBound + offset] != expected[offset] {
+      return false
+    }
+    return true
+  }
+
+  /// A name with `\#`, `\@`, `\[`, `\]` and `\\` decoded.
+  func decodedName(_ range: Range<Int>) -> String {
+    decoded(range) {
+      $0 == ASCII.hash || $0 == ASCII.at || $0 == ASCII.openBracket
+        || $0 == ASCII.closeBracket || $0 == ASCII.backslash
+    }
+  }
+
+  /// A tag value with `\(`, `\)` and `\\` decoded.
+  func decodedTagValue(_ range: Range<Int>) -> String {
+    decoded(range) {
+      $0 == ASCII.openParen || $0 == ASCII.closeParen || $0 == ASCII.backslash
+    }
+  }
+
+  private func decoded(_ range: Range<Int>, isEscapable: (UInt8) -> Bool) -> String {
+    let slice = UnsafeBufferPointer(rebasing: self[range])
+    guard slice.contains(ASCII.backslash) else { return String(decoding: slice, as: UTF8.self) }
+    var output: [UInt8] = []
+    output.reserveCapacity(slice.count)
+    var index = 0
+    while index < slice.count {
+      let byte = slice[index]
+      if byte == ASCII.backslash, index + 1 < slice.count, isEscapable(slice[index + 1]) {
+        output.append(slice[index + 1])
+        index += 2
+      } else {
+        output.append(byte)
+        index += 1
+      }
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+}

@@ -1,0 +1,77 @@
+import ChecklistKit
+
+/// One `chk` command: its name, what it accepts, and what it does.
+struct Command: Sendable {
+  typealias Action = @Sendable (Invocation) throws(CommandError) -> ExitCode
+
+  /// The name typed after `chk`.
+  let name: String
+  /// Operands and options after the name, for usage lines.
+  let synopsis: String
+  /// One line for `chk help`.
+  let summary: String
+  /// Options of this command (besides the global ones).
+  let options: [OptionSpec]
+  /// Whether the command edits the file (and so takes `--dry-run`, `--diff`, `--quiet`).
+  let edits: Bool
+  let action: Action
+
+  init(
+    _ name: String, _ synopsis: String, _ summary: String, options: [OptionSpec] = [],
+    edits: Bool = false, action: @escaping Action
+  ) {
+    self.name = name
+    self.synopsis = synopsis
+    self.summary = summary
+    self.options = options
+    self.edits = edits
+    self.action = action
+  }
+
+  /// Every option this command accepts, global ones included.
+  var allOptions: [OptionSpec] {
+    Self.globalOptions + (edits ? Self.editOptions : []) + options
+  }
+
+  func execute(
+    _ arguments: [String], _ environment: ChkEnvironment, _ output: ByteOutput,
+    _ errors: ByteOutput
+  ) throws(CommandError) -> ExitCode {
+    let parsed = try ArgumentParser.parse(arguments, specs: allOptions, context: "chk " + name)
+    if parsed.has("help") {
+      output.write(Help.command(self))
+      return .success
+    }
+    let invocation = try Invocation(
+      command: self, arguments: parsed, environment: environment, output: output, errors: errors)
+    return try action(invocation)
+  }
+
+  // MARK: - Options shared by commands
+
+  static let globalOptions: [OptionSpec] = [
+    .value(
+      "file", "f", "PATH", "the checklist file (default: $CHK_FILE, then CHECKLIST.md, TODO.md)"),
+    .value("color", nil, "WHEN", "colour output: auto (on a terminal), always or never"),
+    .flag("help", "h", "show help for the command"),
+  ]
+
+  static let editOptions: [OptionSpec] = [
+    .flag("dry-run", "n", "show what would change and write nothing"),
+    .flag("diff", "d", "print a unified diff of the change"),
+    .flag("quiet", "q", "print no confirmation"),
+  ]
+
+  static let jsonOption = OptionSpec.flag("json", nil, "print JSON (see chk(1) for its shape)")
+
+  static func named(_ name: String) -> Command? {
+    all.first { $0.name == name }
+  }
+
+  /// Every command, in the order help lists them.
+  static let all: [Command] = [
+    list, lists, add, check, uncheck, toggle, edit, remove, move, listAdd, listRename, listRemove,
+    listIcon, archive, undo, format, lint, initialize, git, mergeDriver, resolve, help,
+    completions, version,
+  ]
+}

@@ -1,0 +1,46 @@
+import ChecklistKit
+
+/// Why a command failed: a message for stderr and the exit status that goes with it.
+struct CommandError: Error, Sendable {
+  var message: String
+  var status: ExitCode
+
+  static func usage(_ message: String) -> CommandError {
+    CommandError(message: message, status: .usage)
+  }
+
+  static func invalidValue(_ message: String) -> CommandError {
+    CommandError(message: message, status: .dataError)
+  }
+
+  /// A file error, with the status its kind calls for.
+  static func file(_ error: FileError) -> CommandError {
+    let status: ExitCode
+    switch error {
+    case .notFound, .notRegularFile: status = .noInput
+    case .permissionDenied, .alreadyExists: status = .cannotCreate
+    case .changedOnDisk, .locked: status = .temporaryFailure
+    case .tooLarge: status = .dataError
+    case .io: status = .ioError
+    }
+    return CommandError(message: error.message, status: status)
+  }
+
+  /// A file that is not valid UTF-8 (or too large to parse).
+  static func parse(_ error: ParseError, path: String) -> CommandError {
+    CommandError(message: "\(path): \(error.message)", status: .dataError)
+  }
+
+  /// A refused edit: bad values are data errors, unknown references usage errors.
+  static func edit(_ error: EditError, path: String) -> CommandError {
+    let status: ExitCode
+    switch error {
+    case .emptyName, .lineBreak, .invalidDate, .unrepresentableValue: status = .dataError
+    case .itemNotFound, .ambiguousID, .listNotFound, .listExists, .moveIntoOwnSubtree,
+      .unsupportedPosition:
+      status = .usage
+    case .tooLarge: status = .dataError
+    }
+    return CommandError(message: "\(path): \(error.message)", status: status)
+  }
+}

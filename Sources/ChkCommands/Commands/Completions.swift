@@ -1,0 +1,104 @@
+import ChecklistKit
+
+/// `chk completions`.
+extension Command {
+  static let completions = Command(
+    "completions", "(bash | zsh | fish)", "print a shell completion script"
+  ) { invocation throws(CommandError) in
+    try invocation.expectOperands(1...1, "one shell")
+    guard let script = Completions.script(for: invocation.operands[0]) else {
+      throw .usage(
+        "completions are available for bash, zsh and fish, not '\(invocation.operands[0])'")
+    }
+    invocation.output.write(script)
+    return .success
+  }
+}
+
+/// Shell completion scripts, generated from the command table.
+enum Completions {
+  static func script(for shell: String) -> String? {
+    let names = Command.all.map(\.name).joined(separator: " ")
+    // `--tag KEY` completes the known tag keys.
+    let tagKeys = Checklist.Tag.Key.known.map(\.name).joined(separator: " ")
+    switch shell {
+    case "bash":
+      var cases = ""
+      for command in Command.all {
+        let options = command.allOptions.map { "--" + $0.name }.joined(separator: " ")
+        cases += "    \(command.name)) opts=\"\(options)\" ;;\n"
+      }
+      return """
+        # bash completion for chk: eval "$(chk completions bash)"
+        _chk() {
+          local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} command="" opts=""
+          local word
+          case "$prev" in
+            --tag|-t) COMPREPLY=($(compgen -W "\(tagKeys)" -- "$cur")); return ;;
+          esac
+          for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
+            case "$word" in -*) ;; *) command=$word; break ;; esac
+          done
+          if [ -z "$command" ]; then
+            COMPREPLY=($(compgen -W "\(names) --file --color --help --version" -- "$cur"))
+            return
+          fi
+          case "$command" in
+        \(cases)  esac
+          COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+        }
+        complete -o default -F _chk chk
+
+        """
+    case "zsh":
+      var lines = ""
+      for command in Command.all {
+        lines += "    '\(command.name):\(command.summary.replacingSingleQuotes())'\n"
+      }
+      return """
+        #compdef chk
+        # zsh completion for chk: chk completions zsh > "${fpath[1]}/_chk"
+        _chk() {
+          local -a commands
+          commands=(
+        \(lines)  )
+          if (( CURRENT == 2 )); then
+            _describe 'command' commands
+          else
+            _files
+          fi
+        }
+        _chk "$@"
+
+        """
+    case "fish":
+      var lines = "complete -c chk -f\n"
+      for command in Command.all {
+        lines +=
+          "complete -c chk -n __fish_use_subcommand -a \(command.name) "
+          + "-d '\(command.summary.replacingSingleQuotes())'\n"
+        for option in command.options {
+          lines +=
+            "complete -c chk -n '__fish_seen_subcommand_from \(command.name)' -l \(option.name)"
+          if option.takesValue { lines += " -r" }
+          if option.name == "tag" { lines += " -f -a '\(tagKeys)'" }
+          lines += " -d '\(option.help.replacingSingleQuotes())'\n"
+        }
+      }
+      for option in Command.globalOptions {
+        lines += "complete -c chk -l \(option.name) -d '\(option.help.replacingSingleQuotes())'\n"
+      }
+      return
+        "# fish completion for chk: chk completions fish > ~/.config/fish/completions/chk.fish\n"
+        + lines
+    default:
+      return nil
+    }
+  }
+}
+
+extension String {
+  fileprivate func replacingSingleQuotes() -> String {
+    split(separator: "'", omittingEmptySubsequences: false).joined(separator: "")
+  }
+}

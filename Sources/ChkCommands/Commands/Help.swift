@@ -1,0 +1,66 @@
+import ChecklistKit
+
+/// `chk help` and `chk version`.
+extension Command {
+  static let help = Command(
+    "help", "[COMMAND]", "show help for chk or for a command"
+  ) { invocation throws(CommandError) in
+    try invocation.expectOperands(0...1, "at most one COMMAND")
+    guard let name = invocation.operands.first else {
+      invocation.output.write(Help.overview())
+      return .success
+    }
+    guard let command = Command.named(name) else {
+      throw .usage("unknown command '\(name)'; run 'chk help' for the list of commands")
+    }
+    invocation.output.write(Help.command(command))
+    return .success
+  }
+
+  static let version = Command(
+    "version", "", "print chk's version"
+  ) { invocation throws(CommandError) in
+    invocation.output.line("chk \(ChkTool.version)")
+    return .success
+  }
+}
+
+/// Help text, built from the command table so it cannot drift from what is accepted.
+enum Help {
+  static func overview() -> String {
+    let width = Command.all.map(\.name.count).max() ?? 0
+    var text = """
+      chk: edit Markdown checklists in place
+
+      usage: chk [--file PATH] COMMAND [OPTIONS] [ARGUMENTS]
+
+      commands:
+
+      """
+    for command in Command.all {
+      text += "  " + command.name + String(repeating: " ", count: width - command.name.count)
+      text += "  " + command.summary + "\n"
+    }
+    text += """
+
+      An ITEM is an ID (k3f9), the number 'chk list' shows, or /TEXT (part of a name).
+      Without a command, chk runs 'chk list'. 'chk help COMMAND' shows a command's
+      options; 'man chk' has the details, 'man 5 checklist' the file format.
+
+      """
+    return text
+  }
+
+  static func command(_ command: Command) -> String {
+    var text = "usage: chk \(command.name)"
+    if !command.synopsis.isEmpty { text += " " + command.synopsis }
+    text += "\n\n" + command.summary + "\n\noptions:\n"
+    let options = command.allOptions
+    let width = options.map(\.synopsis.count).max() ?? 0
+    for option in options {
+      text += "  " + option.synopsis + String(repeating: " ", count: width - option.synopsis.count)
+      text += "  " + option.help + "\n"
+    }
+    return text
+  }
+}

@@ -1,0 +1,23 @@
+import ChecklistKit
+
+/// `chk init`.
+extension Command {
+  /// What `chk init` writes.
+  static let template = "# Checklist\n\n## To do\n"
+
+  static let initialize = Command(
+    "init", "[PATH]", "create a new checklist file (CHECKLIST.md unless PATH is given)"
+  ) { invocation throws(CommandError) in
+    try invocation.expectOperands(0...1, "at most one PATH")
+    let path = invocation.userPath(
+      invocation.operands.first ?? invocation.arguments.value("file") ?? "CHECKLIST.md")
+    do throws(FileError) {
+      try ChecklistFile.create(
+        path.absolute, contents: Array(template.utf8), displayName: path.shown)
+    } catch {
+      throw .file(error)
+    }
+    invocation.output.line("created \(path.shown)")
+    return .success
+  }
+}

@@ -1,0 +1,294 @@
+import ChecklistKit
+
+/// The commands that add, change, remove and move items.
+extension Command {
+  static let add = Command(
+    "add",
+    "TEXT... [--list NAME] [--after ITEM | --before ITEM | --under ITEM | --top] "
+      + "[--note TEXT] [--due DATE]",
+    "add an unchecked item with a new ID (at the end of the list unless told otherwise)",
+    options: [
+      .value("list", "l", "NAME", "the list to add to"),
+      .value("after", nil, "ITEM", "place it after ITEM, as its sibling"),
+      .value("before", nil, "ITEM", "place it before ITEM, as its sibling"),
+      .value("under", nil, "ITEM", "place it as ITEM's last sub-item"),
+      .flag("top", nil, "place it at the top of the list"),
+      .value("note", nil, "TEXT", "give it a note"),
+      .value("due", nil, "DATE", "give it a due date (YYYY-MM-DD)"),
+    ], edits: true
+  ) { invocation throws(CommandError) in
+    guard !invocation.operands.isEmpty else {
+      throw .usage("add needs the item's text: chk add TEXT...")
+    }
+    try invocation.exclusive("after", "before", "under", "top")
+    try invocation.exclusive("list", "after")
+    try invocation.exclusive("list", "before")
+    try invocation.exclusive("list", "under")
+    let name = invocation.operands.joined(separator: " ")
+    let due = try invocation.day("due")
+    return try invocation.edit { document, path throws(CommandError) in
+      let resolver = ItemResolver(document, path: path)
+      let arguments = invocation.arguments
+      let position: ItemPosition
+      var place: String
+      if let anchor = try relativePosition(arguments, resolver) {
+        (position, place) = anchor
+      } else {
+        let list =
+          try arguments.value("list").map { name throws(CommandError) in
+            try resolver.resolveList(name)
+          } ?? defaultList(of: document)
+        position = arguments.has("top") ? .start(of: list) : .end(of: list)
+        place = (arguments.has("top") ? "at the top of " : "to ") + describe(list, in: document)
+      }
+      let id = try invocation.perform(path) { () throws(EditError) in
+        try document.addItem(named: name, at: position, note: arguments.value("note"), dueDate: due)
+      }
+      return ["added " + ItemResolver.label(of: .id(id), in: document) + " " + place]
+    }
+  }
+
+  static let check = Command(
+    "check", "ITEM... [--date DATE | --no-date]",
+    "check items; @done is today unless told otherwise",
+    options: [
+      .value("date", nil, "DATE", "the @done date (YYYY-MM-DD); replaces an existing one"),
+      .flag("no-date", nil, "add no @done date"),
+    ], edits: true
+  ) { invocation throws(CommandError) in
+    try invocation.exclusive("date", "no-date")
+    let date = try invocation.day("date")
+    return try invocation.editItems { document, item throws(EditError) in
+      let wasChecked = document.item(at: item)?.isChecked ?? false
+      let day: Checklist.Day? =
+        invocation.arguments.has("no-date")
+        ? nil : date ?? (wasChecked ? nil : invocation.environment.today)
+      try document.check(item, on: day)
+      return (wasChecked && date == nil ? "already checked " : "checked ")
+    }
+  }
+
+  static let uncheck = Command(
+    "uncheck", "ITEM...", "uncheck items and remove their @done dates", edits: true
+  ) { invocation throws(CommandError) in
+    try invocation.editItems { document, item throws(EditError) in
+      let wasChecked = document.item(at: item)?.isChecked ?? false
+      try document.uncheck(item)
+      return wasChecked ? "unchecked " : "already unchecked "
+    }
+  }
+
+  static let toggle = Command(
+    "toggle", "ITEM... [--date DATE | --no-date]", "check unchecked items and uncheck checked ones",
+    options: [
+      .value("date", nil, "DATE", "the @done date for items being checked"),
+      .flag("no-date", nil, "add no @done date"),
+    ], edits: true
+  ) { invocation throws(CommandError) in
+    try invocation.exclusive("date", "no-date")
+    let date = try invocation.day("date")
+    let day = invocation.arguments.has("no-date") ? nil : date ?? invocation.environment.today
+    return try invocation.editItems { document, item throws(EditError) in
+      try document.toggle(item, on: day) ? "checked " : "unchecked "
+    }
+  }
+
+  static let edit = Command(
+    "edit",
+    "ITEM [--name TEXT] [--note TEXT | --no-note] [--due DATE | --no-due] "
+      + "[--done DATE | --no-done]",
+    "change an item's name, note or dates",
+    options: [
+      .value("name", nil, "TEXT", "the new name"),
+      .value("note", nil, "TEXT", "the new note"),
+      .flag("no-note", nil, "remove the note"),
+      .value("due", nil, "DATE", "the new due date"),
+      .flag("no-due", nil, "remove the due date"),
+      .value("done", nil, "DATE", "the new @done date"),
+      .flag("no-done", nil, "remove the @done date"),
+    ], edits: true
+  ) { invocation throws(CommandError) in
+    try invocation.expectOperands(1...1, "one ITEM")
+    try invocation.exclusive("note", "no-note")
+    try invocation.exclusive("due", "no-due")
+    try invocation.exclusive("done", "no-done")
+    let arguments = invocation.arguments
+    let changes = ["name", "note", "no-note", "due", "no-due", "done", "no-done"].filter(
+      arguments.has)
+    guard !changes.isEmpty else {
+      throw .usage("edit needs something to change: --name, --note, --due or --done (or --no-...)")
+    }
+    let due = try invocation.day("due")
+    let done = try invocation.day("done")
+    return try invocation.edit { document, path throws(CommandError) in
+      let item = try ItemResolver(document, path: path).resolve(invocation.operands[0])
+      try invocation.perform(path) { () throws(EditError) in
+        if let name = arguments.value("name") { try document.rename(item, to: name) }
+        if let note = arguments.value("note") { try document.setNote(note, of: item) }
+        if arguments.has("no-note") { try document.setNote(nil, of: item) }
+        if let due { try document.setDueDate(due, of: item) }
+        if arguments.has("no-due") { try document.setDueDate(nil, of: item) }
+        if let done { try document.setDoneDate(done, of: item) }
+        if arguments.has("no-done") { try document.setDoneDate(nil, of: item) }
+      }
+      let fields = changes.map { $0.hasPrefix("no-") ? String($0.dropFirst(3)) : $0 }
+      return [
+        "edited " + ItemResolver.label(of: item, in: document) + ": "
+          + fields.joined(separator: ", ")
+      ]
+    }
+  }
+
+  static let remove = Command(
+    "rm", "ITEM...", "remove items with their sub-items", edits: true
+  ) { invocation throws(CommandError) in
+    try invocation.expectOperands(1...Int.max, "one or more ITEMs")
+    return try invocation.edit { document, path throws(CommandError) in
+      let items = try ItemResolver(document, path: path).resolveAll(invocation.operands)
+      let owned = items.compactMap { document.lines(ownedBy: $0) }
+      // An item inside another one being removed goes with it.
+      let roots = owned.filter { range in
+        !owned.contains { other in other != range && other.contains(range.lowerBound) }
+      }
+      var messages: [String] = []
+      for range in roots {
+        let item = document.item(at: .line(range.lowerBound))
+        let count = item.map { Self.descendantCount(of: $0) } ?? 0
+        let label = item.map(ItemResolver.label(of:)) ?? "line \(range.lowerBound)"
+        messages.append(
+          "removed " + label
+            + (count == 0 ? "" : " and \(count) sub-item" + (count == 1 ? "" : "s")))
+      }
+      for range in roots.sorted(by: { $0.lowerBound > $1.lowerBound }) {
+        try invocation.perform(path) { () throws(EditError) in
+          try document.deleteItem(.line(range.lowerBound))
+        }
+      }
+      return messages
+    }
+  }
+
+  static let move = Command(
+    "mv", "ITEM (--list NAME | --after ITEM | --before ITEM | --under ITEM | --top | --bottom)",
+    "move an item with its sub-items within its list, to another list, or under another item",
+    options: [
+      .value("list", "l", "NAME", "move it to this list (to the end, or with --top)"),
+      .value("after", nil, "ITEM", "move it after ITEM"),
+      .value("before", nil, "ITEM", "move it before ITEM"),
+      .value("under", nil, "ITEM", "make it ITEM's last sub-item"),
+      .flag("top", nil, "move it to the top of its list (or of --list)"),
+      .flag("bottom", nil, "move it to the bottom of its list (or of --list)"),
+    ], edits: true
+  ) { invocation throws(CommandError) in
+    try invocation.expectOperands(1...1, "one ITEM")
+    try invocation.exclusive("after", "before", "under", "top", "bottom")
+    for option in ["after", "before", "under"] { try invocation.exclusive("list", option) }
+    let arguments = invocation.arguments
+    guard ["list", "after", "before", "under", "top", "bottom"].contains(where: arguments.has)
+    else {
+      throw .usage("mv needs a destination: --list, --after, --before, --under, --top or --bottom")
+    }
+    return try invocation.edit { document, path throws(CommandError) in
+      let resolver = ItemResolver(document, path: path)
+      let item = try resolver.resolve(invocation.operands[0])
+      let position: ItemPosition
+      let place: String
+      if let anchor = try relativePosition(arguments, resolver) {
+        (position, place) = anchor
+      } else {
+        let list =
+          try arguments.value("list").map { name throws(CommandError) in
+            try resolver.resolveList(name)
+          } ?? document.list(containing: item) ?? .unnamed
+        position = arguments.has("top") ? .start(of: list) : .end(of: list)
+        place =
+          (arguments.has("top") ? "to the top of " : "to the end of ")
+          + describe(list, in: document)
+      }
+      let id = try invocation.perform(path) { () throws(EditError) in
+        let id = try document.assignID(to: item)
+        try document.moveItem(.id(id), to: position)
+        return id
+      }
+      return ["moved " + ItemResolver.label(of: .id(id), in: document) + " " + place]
+    }
+  }
+
+  // MARK: - Shared
+
+  /// The list `chk add` uses without `--list`: the first list that has items; in a file
+  /// without items, the last list; in a file without headings, the unnamed list.
+  static func defaultList(of document: ChecklistDocument) -> ListReference {
+    let lists = document.lists
+    if let first = lists.first(where: { !$0.items.isEmpty }) {
+      return first.line.map { .line($0) } ?? .unnamed
+    }
+    return lists.last?.line.map { .line($0) } ?? .unnamed
+  }
+
+  /// `--after`, `--before` or `--under ITEM`, resolved, with how confirmations say it;
+  /// `nil` when none is given.
+  static func relativePosition(_ arguments: ParsedArguments, _ resolver: ItemResolver)
+    throws(CommandError) -> (ItemPosition, String)?
+  {
+    let document = resolver.document
+    if let text = arguments.value("after") {
+      let target = try resolver.resolve(text)
+      return (.after(target), "after " + ItemResolver.label(of: target, in: document))
+    }
+    if let text = arguments.value("before") {
+      let target = try resolver.resolve(text)
+      return (.before(target), "before " + ItemResolver.label(of: target, in: document))
+    }
+    if let text = arguments.value("under") {
+      let target = try resolver.resolve(text)
+      return (.under(target), "under " + ItemResolver.label(of: target, in: document))
+    }
+    return nil
+  }
+
+  /// How many sub-items an item has, at every depth.
+  static func descendantCount(of item: Checklist.Item) -> Int {
+    var count = 0
+    var pending = item.children
+    while let next = pending.popLast() {
+      count += 1
+      pending += next.children
+    }
+    return count
+  }
+
+  /// How confirmations name a list: `"Groceries"`.
+  static func describe(_ list: ListReference, in document: ChecklistDocument) -> String {
+    switch list {
+    case .unnamed: return "the items before the first heading"
+    case .name(let name): return "\"\(name)\""
+    case .id(let id): return "\"\(document.list(withID: id)?.name ?? id)\""
+    case .line(let line):
+      return "\"\(document.lists.first { $0.line == line }?.name ?? "line \(line)")\""
+    }
+  }
+}
+
+extension Invocation {
+  /// Resolves every operand to an item and applies `change` to each; `change` returns
+  /// the verb for its confirmation (`"checked "`).
+  func editItems(
+    _ change: @escaping (inout ChecklistDocument, ItemReference) throws(EditError) -> String
+  ) throws(CommandError) -> ExitCode {
+    try expectOperands(1...Int.max, "one or more ITEMs")
+    return try edit { document, path throws(CommandError) in
+      // The resolver (which holds the document) is gone before the first edit, so the
+      // edit updates the document's records in place instead of copying them.
+      let items = try ItemResolver(document, path: path).resolveAll(operands)
+      var messages: [String] = []
+      for item in items {
+        let verb = try perform(path) { () throws(EditError) in
+          try change(&document, item)
+        }
+        messages.append(verb + ItemResolver.label(of: item, in: document))
+      }
+      return messages
+    }
+  }
+}

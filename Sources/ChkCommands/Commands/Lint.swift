@@ -1,0 +1,300 @@
+import ChecklistKit
+
+/// `chk lint`.
+extension Command {
+  static let lint = Command(
+    "lint",
+    "[PATH...] [--fix] [--format gnu|json|github|sarif] [--enable RULE] "
+      + "[--disable RULE] [--severity RULE=LEVEL] [--strict] [--today DATE]",
+    "find checklist mistakes (files, or *.md files under directories), for editors and CI",
+    options: [
+      .flag("fix", nil, "apply every available fix and report what remains"),
+      .value("format", nil, "FORMAT", "gnu (default), json, github or sarif"),
+      .value("enable", nil, "RULE", "turn a rule on (repeatable)"),
+      .value("disable", nil, "RULE", "turn a rule off (repeatable)"),
+      .value("severity", nil, "RULE=LEVEL", "set a rule to error, warning or off (repeatable)"),
+      .flag("strict", nil, "exit 1 on warnings too"),
+      .value("today", nil, "DATE", "the day overdue compares with (default: today)"),
+      .flag("checklists-only", nil, "skip files without items even when named"),
+      .value("stdin-filepath", nil, "PATH", "the name of standard input ('-') in messages"),
+    ]
+  ) { invocation throws(CommandError) in
+    try LintCommand(invocation).run()
+  }
+}
+
+/// One file's lint outcome.
+struct LintFileResult: Sendable {
+  var path: String
+  var diagnostics: [Diagnostic] = []
+  /// Each diagnostic's start and end column in UTF-16 code units (for SARIF).
+  var utf16Columns: [(start: Int, end: Int)] = []
+  /// A file that is not valid UTF-8 (reported as a finding).
+  var parseError: ParseError?
+  /// A file that could not be read or written.
+  var error: CommandError?
+  var warnings: [String] = []
+  var fixed = 0
+  var skipped = false
+}
+
+/// The options and steps of `chk lint`.
+struct LintCommand {
+  let invocation: Invocation
+  let format: LintReport.Format
+  let overrides: [(LintRule, Severity?)]
+  let today: Checklist.Day
+
+  init(_ invocation: Invocation) throws(CommandError) {
+    self.invocation = invocation
+    let arguments = invocation.arguments
+    let name = arguments.value("format") ?? "gnu"
+    guard let format = LintReport.Format(rawValue: name) else {
+      throw .usage("--format takes gnu, json, github or sarif, not '\(name)'")
+    }
+    self.format = format
+    var overrides: [(LintRule, Severity?)] = []
+    for option in arguments.options {
+      switch option.name {
+      case "enable": overrides.append((try Self.rule(option.value ?? ""), nil))
+      case "disable": overrides.append((try Self.rule(option.value ?? ""), .off))
+      case "severity":
+        let text = option.value ?? ""
+        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let level = Severity(rawValue: parts[1]) else {
+          throw .usage("--severity takes RULE=error, RULE=warning or RULE=off, not '\(text)'")
+        }
+        overrides.append((try Self.rule(parts[0]), level))
+      default: break
+      }
+    }
+    self.overrides = overrides
+    today = try invocation.day("today") ?? invocation.environment.today
+  }
+
+  static func rule(_ name: String) throws(CommandError) -> LintRule {
+    guard let rule = LintRule.named(name) else {
+      throw .usage(
+        "unknown rule '\(name)'; the rules are " + LintRule.all.map(\.name).joined(separator: ", "))
+    }
+    return rule
+  }
+
+  func run() throws(CommandError) -> ExitCode {
+    let targets = try CommandTargets(invocation)
+    var configurations: [String: LintConfiguration] = [:]
+    var pending: [(entry: FileWalker.Entry, configuration: LintConfiguration)] = []
+    for entry in targets.files {
+      let directory = FileSystem.directory(of: entry.path.absolute)
+      if configurations[directory] == nil {
+        configurations[directory] = try configuration(for: directory)
+      }
+      pending.append((entry, configurations[directory] ?? LintConfiguration(today: today)))
+    }
+    let jobs = pending
+    let job = LintJob(
+      fix: invocation.arguments.has("fix"),
+      checklistsOnly: invocation.arguments.has("checklists-only"),
+      standardInput: targets.readsStandardInput ? invocation.environment.readStandardInput() : [],
+      idGenerator: invocation.idGenerator, edit: invocation.fileEdit)
+    let results = Parallel.map(jobs.count) { index in
+      job.lint(jobs[index].entry, configuration: jobs[index].configuration)
+    }
+    let shown = results.filter { !$0.skipped }
+    invocation.output.write(LintReport.render(shown, format: format))
+    for path in targets.missing {
+      invocation.errors.line("chk: " + FileError.notFound(path: path).message)
+    }
+    for result in shown {
+      for warning in result.warnings { invocation.errors.line("chk: " + warning) }
+      if let error = result.error { invocation.errors.line("chk: " + error.message) }
+    }
+    let fixed = shown.reduce(0) { $0 + $1.fixed }
+    if fixed > 0 {
+      invocation.errors.line("chk: fixed \(fixed) finding\(fixed == 1 ? "" : "s")")
+    }
+    if !targets.missing.isEmpty { return .noInput }
+    if let error = shown.compactMap(\.error).first { return error.status }
+    if shown.contains(where: { $0.parseError != nil }) { return .dataError }
+    let diagnostics = shown.flatMap(\.diagnostics)
+    let strict = invocation.arguments.has("strict")
+    if diagnostics.contains(where: { $0.severity == .error || strict }) { return .failure }
+    return .success
+  }
+
+  /// The configuration for files in `directory`: `.chk.json` from there upward, then
+  /// the command line's options.
+  func configuration(for directory: String) throws(CommandError) -> LintConfiguration {
+    var configuration = LintConfiguration(today: today)
+    if let (path, bytes) = Self.findConfiguration(from: directory) {
+      try Self.apply(bytes, path: path, to: &configuration)
+    }
+    for (rule, level) in overrides {
+      if let level { configuration.set(rule, to: level) } else { configuration.enable(rule) }
+    }
+    return configuration
+  }
+
+  /// The nearest `.chk.json` at or above `directory`.
+  static func findConfiguration(from directory: String) -> (String, [UInt8])? {
+    var current = directory
+    while true {
+      let candidate = (current == "/" ? "" : current) + "/.chk.json"
+      if let bytes = try? ChecklistFile.read(candidate) { return (candidate, bytes) }
+      guard current != "/", !current.isEmpty else { return nil }
+      current = FileSystem.directory(of: current)
+    }
+  }
+
+  /// Applies `{"rules": {"RULE": "error" | "warning" | "off"}}`.
+  static func apply(_ bytes: [UInt8], path: String, to configuration: inout LintConfiguration)
+    throws(CommandError)
+  {
+    let value: JSONValue
+    do {
+      value = try JSONValue.parse(bytes)
+    } catch {
+      throw .usage("\(path): not valid JSON (expected \(error.expected) at byte \(error.offset))")
+    }
+    guard case .object(let members) = value else {
+      throw .usage("\(path): expected an object such as {\"rules\": {\"missing-id\": \"warning\"}}")
+    }
+    for (key, member) in members {
+      guard key == "rules" else {
+        throw .usage("\(path): unknown key '\(key)'; the configuration has one key, \"rules\"")
+      }
+      guard case .object(let rules) = member else {
+        throw .usage("\(path): \"rules\" must map rule names to \"error\", \"warning\" or \"off\"")
+      }
+      for (name, level) in rules {
+        guard let rule = LintRule.named(name) else {
+          throw .usage("\(path): unknown rule '\(name)'")
+        }
+        guard case .string(let text) = level, let severity = Severity(rawValue: text) else {
+          throw .usage("\(path): rule '\(name)' must be \"error\", \"warning\" or \"off\"")
+        }
+        configuration.set(rule, to: severity)
+      }
+    }
+  }
+}
+
+/// Lints (or fixes) one file; safe to run on any thread.
+struct LintJob: Sendable {
+  var fix: Bool
+  var checklistsOnly: Bool
+  var standardInput: [UInt8]
+  var idGenerator: IDGenerator
+  var edit: FileEdit
+
+  /// Lints (or fixes) one file; never throws: errors go into the result.
+  func lint(_ entry: FileWalker.Entry, configuration: LintConfiguration) -> LintFileResult {
+    var result = LintFileResult(path: entry.path.shown)
+    let linter = ChecklistLinter(configuration: configuration)
+    do throws(CommandError) {
+      if fix, !entry.isStandardInput {
+        let outcome = try edit.apply(to: entry.path) {
+          file throws(CommandError) -> (
+            bytes: [UInt8], value: (ChecklistLinter.FixReport, ChecklistDocument)?
+          ) in
+          guard var document = parse(file.contents, into: &result) else {
+            return (file.contents, nil)
+          }
+          if skip(document, entry) { return (file.contents, nil) }
+          document.idGenerator = idGenerator
+          let report = try? linter.fix(&document)
+          return (document.serialized(), report.map { ($0, document) })
+        }
+        result.warnings = outcome.warnings
+        guard let (report, document) = outcome.value else {
+          result.skipped = result.parseError == nil
+          return result
+        }
+        result.fixed = report.fixed
+        result.diagnostics = report.remaining
+        result.utf16Columns = Self.utf16Columns(report.remaining, document)
+        return result
+      }
+      let bytes = entry.isStandardInput ? standardInput : try edit.read(entry.path)
+      guard let document = parse(bytes, into: &result) else { return result }
+      if skip(document, entry) {
+        result.skipped = true
+        return result
+      }
+      result.diagnostics = linter.lint(document)
+      result.utf16Columns = Self.utf16Columns(result.diagnostics, document)
+    } catch {
+      result.error = error
+    }
+    return result
+  }
+
+  private func parse(_ bytes: [UInt8], into result: inout LintFileResult) -> ChecklistDocument? {
+    do throws(ParseError) {
+      return try ChecklistDocument(parsing: bytes)
+    } catch {
+      result.parseError = error
+      return nil
+    }
+  }
+
+  /// Files found by walking, or any file with `--checklists-only`, are skipped when
+  /// they hold no item.
+  private func skip(_ document: ChecklistDocument, _ entry: FileWalker.Entry) -> Bool {
+    guard !entry.isExplicit || checklistsOnly else { return false }
+    return !document.hasItems
+  }
+
+  /// UTF-16 columns for SARIF, from the byte columns.
+  static func utf16Columns(_ diagnostics: [Diagnostic], _ document: ChecklistDocument) -> [(
+    start: Int, end: Int
+  )] {
+    diagnostics.map { diagnostic in
+      let text = Array(document.text(ofLine: diagnostic.line).utf8)
+      func convert(_ column: Int) -> Int {
+        let prefix = text[..<min(column - 1, text.count)]
+        var units = 0
+        for scalar in String(decoding: prefix, as: UTF8.self).unicodeScalars {
+          units += scalar.value > 0xFFFF ? 2 : 1
+        }
+        return units + 1 + max(0, column - 1 - text.count)
+      }
+      return (convert(diagnostic.column), convert(diagnostic.endColumn))
+    }
+  }
+}
+
+/// The files a multi-file command works on.
+struct CommandTargets {
+  var files: [FileWalker.Entry]
+  var missing: [String]
+  var readsStandardInput: Bool
+
+  init(_ invocation: Invocation) throws(CommandError) {
+    let operands = invocation.operands
+    if operands.isEmpty {
+      files = [FileWalker.Entry(path: try invocation.checklistPath(), isExplicit: true)]
+      missing = []
+      readsStandardInput = false
+      return
+    }
+    files = []
+    missing = []
+    readsStandardInput = false
+    for operand in operands {
+      if operand == "-" {
+        var entry = FileWalker.Entry(
+          path: invocation.userPath(invocation.arguments.value("stdin-filepath") ?? "-"),
+          isExplicit: true)
+        entry.isStandardInput = true
+        files.append(entry)
+        readsStandardInput = true
+        continue
+      }
+      let expanded = FileWalker.expand(
+        [operand], relativeTo: invocation.environment.currentDirectory)
+      files += expanded.files
+      missing += expanded.missing
+    }
+  }
+}

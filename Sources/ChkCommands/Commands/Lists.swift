@@ -1,0 +1,91 @@
+import ChecklistKit
+
+/// The commands that manage lists, and `archive`.
+extension Command {
+  static let listAdd = Command(
+    "list-add", "NAME [--icon ICON]", "add an empty list at the end of the file",
+    options: [.value("icon", nil, "ICON", "the list's icon (an SF Symbol name or an emoji)")],
+    edits: true
+  ) { invocation throws(CommandError) in
+    try invocation.expectOperands(1...Int.max, "the list's NAME")
+    let name = invocation.operands.joined(separator: " ")
+    return try invocation.edit { document, path throws(CommandError) in
+      try invocation.perform(path) { () throws(EditError) in
+        try document.addList(named: name, icon: invocation.arguments.value("icon"))
+      }
+      return ["added list \"\(name)\""]
+    }
+  }
+
+  static let listRename = Command(
+    "list-rename", "NAME NEW", "rename a list", edits: true
+  ) { invocation throws(CommandError) in
+    try invocation.expectOperands(2...2, "the list's NAME and its NEW name")
+    return try invocation.edit { document, path throws(CommandError) in
+      let list = try ItemResolver(document, path: path).resolveList(invocation.operands[0])
+      let old = describe(list, in: document)
+      try invocation.perform(path) { () throws(EditError) in
+        try document.renameList(list, to: invocation.operands[1])
+      }
+      return ["renamed list \(old) to \"\(invocation.operands[1])\""]
+    }
+  }
+
+  static let listRemove = Command(
+    "list-rm", "NAME [--force]", "remove a list: its heading and everything up to the next one",
+    options: [.flag("force", nil, "remove the list even if it has items")], edits: true
+  ) { invocation throws(CommandError) in
+    try invocation.expectOperands(1...1, "the list's NAME")
+    return try invocation.edit { document, path throws(CommandError) in
+      let list = try ItemResolver(document, path: path).resolveList(invocation.operands[0])
+      let name = describe(list, in: document)
+      let count = document.list(list).map { $0.openCount + $0.doneCount } ?? 0
+      if count > 0, !invocation.arguments.has("force") {
+        throw .usage(
+          "\(path): list \(name) has \(count) item\(count == 1 ? "" : "s"); "
+            + "add --force to remove it with them")
+      }
+      try invocation.perform(path) { () throws(EditError) in try document.deleteList(list) }
+      return ["removed list \(name)" + (count > 0 ? " and its \(count) items" : "")]
+    }
+  }
+
+  static let listIcon = Command(
+    "list-icon", "NAME (ICON | --none)", "set or remove a list's icon",
+    options: [.flag("none", nil, "remove the icon")], edits: true
+  ) { invocation throws(CommandError) in
+    let removes = invocation.arguments.has("none")
+    try invocation.expectOperands(
+      removes ? 1...1 : 2...2, removes ? "the list's NAME" : "NAME and ICON")
+    return try invocation.edit { document, path throws(CommandError) in
+      let list = try ItemResolver(document, path: path).resolveList(invocation.operands[0])
+      let icon = removes ? nil : invocation.operands[1]
+      try invocation.perform(path) { () throws(EditError) in try document.setIcon(icon, of: list) }
+      let name = describe(list, in: document)
+      return [icon.map { "set the icon of \(name) to \"\($0)\"" } ?? "removed the icon of \(name)"]
+    }
+  }
+
+  static let archive = Command(
+    "archive", "[--list NAME] [--to LIST]",
+    "move checked items (with their sub-items) to an archive list, created if needed",
+    options: [
+      .value("list", "l", "NAME", "archive only from this list"),
+      .value("to", nil, "LIST", "the archive list (default: Archive)"),
+    ], edits: true
+  ) { invocation throws(CommandError) in
+    try invocation.expectOperands(0...0, "no operands")
+    let target = invocation.arguments.value("to") ?? "Archive"
+    return try invocation.edit { document, path throws(CommandError) in
+      let resolver = ItemResolver(document, path: path)
+      let source = try invocation.arguments.value("list").map { name throws(CommandError) in
+        try resolver.resolveList(name)
+      }
+      let count = try invocation.perform(path) { () throws(EditError) in
+        try document.archiveCheckedItems(from: source, to: target)
+      }
+      guard count > 0 else { return ["nothing to archive"] }
+      return ["archived \(count) item\(count == 1 ? "" : "s") to \"\(target)\""]
+    }
+  }
+}

@@ -1,0 +1,134 @@
+import ChecklistKit
+
+/// `chk list` and `chk lists`.
+extension Command {
+  static let list = Command(
+    "list", "[--list NAME] [--open | --done] [--due-before DATE] [--tag KEY] [TEXT...]",
+    "show the items, grouped by list, with their numbers, IDs, dates and notes",
+    options: [
+      .value("list", "l", "NAME", "only this list"),
+      .flag("open", nil, "only unchecked items"),
+      .flag("done", nil, "only checked items"),
+      .value("due-before", nil, "DATE", "only items due before DATE (YYYY-MM-DD)"),
+      .value("tag", "t", "KEY", "only items with the tag @KEY"),
+      jsonOption,
+    ]
+  ) { invocation throws(CommandError) in
+    try invocation.exclusive("open", "done")
+    let (path, document) = try invocation.readDocument()
+    let resolver = ItemResolver(document, path: path)
+    let filter = try ItemFilter(invocation, resolver: resolver)
+    let lists = filter.apply(to: document.lists)
+    if invocation.arguments.has("json") {
+      invocation.output.write(
+        DocumentJSON.render(file: path.shown, lists: lists, numbers: resolver.numbers))
+      invocation.output.line()
+    } else {
+      ListPrinter(
+        style: invocation.style, numbers: resolver.numbers, today: invocation.environment.today
+      )
+      .print(lists, to: invocation.output, showEmpty: false)
+    }
+    return .success
+  }
+
+  static let lists = Command(
+    "lists", "", "show each list with its icon and how many items are left",
+    options: [jsonOption]
+  ) { invocation throws(CommandError) in
+    try invocation.expectOperands(0...0, "no operands")
+    let (path, document) = try invocation.readDocument()
+    let lists = document.lists.map { FilteredList(list: $0, items: $0.items) }
+    if invocation.arguments.has("json") {
+      invocation.output.write(
+        DocumentJSON.render(file: path.shown, lists: lists, numbers: document.itemNumbers()))
+      invocation.output.line()
+      return .success
+    }
+    let style = invocation.style
+    let width = lists.map { TextWidth.of($0.list.name ?? "(no heading)") }.max() ?? 0
+    for entry in lists {
+      let list = entry.list
+      let name = list.name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)"
+      let total = list.openCount + list.doneCount
+      let state: String
+      if total == 0 {
+        state = style.dim("no items")
+      } else if list.openCount == 0 {
+        state = style.green("all done")
+      } else {
+        state = "\(list.openCount) of \(total) left"
+      }
+      let icon = list.icon.map { "  " + style.dim($0) } ?? ""
+      invocation.output.line(
+        style.bold(name) + String(repeating: " ", count: max(0, width - TextWidth.of(name)))
+          + "  " + state + icon)
+    }
+    return .success
+  }
+}
+
+/// A list with the items a filter kept (nested under their nearest kept ancestor).
+struct FilteredList {
+  var list: Checklist
+  var items: [Checklist.Item]
+}
+
+/// The filters of `chk list`; they combine.
+struct ItemFilter {
+  var listName: ListReference?
+  var open = false
+  var done = false
+  var dueBefore: Checklist.Day?
+  var tag: String?
+  var words: [String] = []
+
+  init(_ invocation: Invocation, resolver: ItemResolver) throws(CommandError) {
+    if let name = invocation.arguments.value("list") { listName = try resolver.resolveList(name) }
+    open = invocation.arguments.has("open")
+    done = invocation.arguments.has("done")
+    dueBefore = try invocation.day("due-before")
+    tag = invocation.arguments.value("tag").map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }
+    words = invocation.operands.flatMap { $0.split(separator: " ") }.map { $0.lowercased() }
+  }
+
+  var isEmpty: Bool { !open && !done && dueBefore == nil && tag == nil && words.isEmpty }
+
+  func matches(_ item: Checklist.Item) -> Bool {
+    if open, item.isChecked { return false }
+    if done, !item.isChecked { return false }
+    if let dueBefore {
+      guard let due = item.dueDate, due < dueBefore else { return false }
+    }
+    if let tag, !item.tags.contains(where: { $0.key == tag }) { return false }
+    if !words.isEmpty {
+      let text = (item.name + " " + (item.note ?? "")).lowercased()
+      if !words.allSatisfy({ text.contains($0) }) { return false }
+    }
+    return true
+  }
+
+  func apply(to lists: [Checklist]) -> [FilteredList] {
+    lists.compactMap { list in
+      switch listName {
+      case .name(let name)? where list.name != name: return nil
+      case .id(let id)? where list.id != id: return nil
+      case .line(let line)? where list.line != line: return nil
+      case .unnamed? where list.line != nil: return nil
+      default: break
+      }
+      guard !isEmpty else { return FilteredList(list: list, items: list.items) }
+      let kept = list.items.flatMap(keep)
+      return kept.isEmpty && listName == nil ? nil : FilteredList(list: list, items: kept)
+    }
+  }
+
+  /// The item if it matches (with its kept descendants), else its kept descendants.
+  private func keep(_ item: Checklist.Item) -> [Checklist.Item] {
+    let children = item.children.flatMap(keep)
+    guard matches(item) else { return children }
+    var copy = item
+    copy.children = children
+    return [copy]
+  }
+}

@@ -1,0 +1,109 @@
+import ChecklistKit
+
+/// The one path by which a command changes a user's file: open it with a lock, read
+/// it, apply the change, write the result through `ChecklistFile`'s safe write (unless
+/// it is a dry run), and record what `chk undo` needs. Every editing command takes it,
+/// `fmt -w`, `lint --fix`, `resolve` and `undo` included; `merge-driver` takes it
+/// without an undo record (git owns that file).
+struct FileEdit: Sendable {
+  /// How long to wait for another `chk` editing the same file, in seconds.
+  var lockTimeout: Double
+  /// Where undo records go; `nil` for no record.
+  var undo: UndoStore?
+  /// Whether to write nothing.
+  var isDryRun = false
+
+  /// The file as opened for the change.
+  struct OpenedFile {
+    var path: UserPath
+    /// The file's path with symbolic links resolved.
+    var resolvedPath: String
+    var contents: [UInt8]
+    var identity: ChecklistFile.Identity
+  }
+
+  /// What an edit did.
+  struct Outcome<Value> {
+    var value: Value
+    var before: [UInt8]
+    var after: [UInt8]
+    /// Warnings for standard error (an undo record that could not be saved).
+    var warnings: [String] = []
+
+    var changed: Bool { before != after }
+  }
+
+  /// Reads a whole file without locking it.
+  func read(_ path: UserPath) throws(CommandError) -> [UInt8] {
+    do throws(FileError) {
+      return try ChecklistFile.read(path.absolute, displayName: path.shown)
+    } catch {
+      throw .file(error)
+    }
+  }
+
+  /// Applies `change` to the file's bytes.
+  ///
+  /// - Parameter change: returns the new bytes and a value for the caller; it may throw
+  ///   to leave the file untouched.
+  func apply<Value>(
+    to path: UserPath, _ change: (OpenedFile) throws(CommandError) -> (bytes: [UInt8], value: Value)
+  ) throws(CommandError) -> Outcome<Value> {
+    let file: ChecklistFile
+    do throws(FileError) {
+      file = try ChecklistFile(
+        editing: path.absolute, displayName: path.shown, lockTimeout: lockTimeout)
+    } catch {
+      throw .file(error)
+    }
+    let opened = OpenedFile(
+      path: path, resolvedPath: file.resolvedPath, contents: file.contents,
+      identity: file.identity)
+    let (bytes, value) = try change(opened)
+    var outcome = Outcome(value: value, before: file.contents, after: bytes)
+    guard !isDryRun else { return outcome }
+    let report: WriteReport
+    do throws(FileError) {
+      report = try file.write(bytes)
+    } catch {
+      throw .file(error)
+    }
+    // Unchanged bytes are not written, and leave nothing to undo.
+    if let undo, let identity = report.identity {
+      let record = UndoStore.Record(
+        path: file.resolvedPath, before: file.contents, after: bytes, identity: identity)
+      do throws(CommandError) {
+        try undo.save(record)
+      } catch {
+        outcome.warnings.append("warning: could not save undo information: " + error.message)
+      }
+    }
+    return outcome
+  }
+
+  /// Applies `change` to the parsed document.
+  ///
+  /// - Parameter idGenerator: where the document's new IDs come from.
+  func applyToDocument<Value>(
+    at path: UserPath, idGenerator: IDGenerator,
+    _ change: (inout ChecklistDocument) throws(CommandError) -> Value
+  ) throws(CommandError) -> Outcome<Value> {
+    try apply(to: path) { file throws(CommandError) in
+      var document = try ChecklistDocument.parsed(file.contents, path: path)
+      document.idGenerator = idGenerator
+      let value = try change(&document)
+      return (document.serialized(), value)
+    }
+  }
+}
+
+extension ChecklistDocument {
+  /// Parses a file's bytes, naming the file in the error.
+  static func parsed(_ bytes: [UInt8], path: UserPath) throws(CommandError) -> ChecklistDocument {
+    do throws(ParseError) {
+      return try ChecklistDocument(parsing: bytes)
+    } catch {
+      throw .parse(error, path: path.shown)
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import ChecklistKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The few file-system calls the commands make themselves (user files are read and
+/// written only through ChecklistKit's `ChecklistFile`).
+enum FileSystem {
+  /// What is at a path, following symbolic links.
+  enum Kind {
+    case missing, directory, regularFile, other
+  }
+
+  static func kind(of path: String) -> Kind {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return .missing }
+    switch status.st_mode & S_IFMT {
+    case S_IFDIR: return .directory
+    case S_IFREG: return .regularFile
+    default: return .other
+    }
+  }
+
+  /// The directory part of a path (`.` for a bare name, `/` for a file at the root).
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// The last component of a path.
+  static func baseName(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+
+  /// Creates a directory and its missing parents with `mode`.
+  ///
+  /// - Returns: 0, or the `errno` of the first failure.
+  @discardableResult
+  static func makeDirectories(_ path: String, mode: mode_t = 0o755) -> Int32 {
+    var current = path.hasPrefix("/") ? "" : "."
+    for component in path.split(separator: "/") {
+      current += "/" + component
+      if mkdir(current, mode) != 0, errno != EEXIST { return errno }
+    }
+    return 0
+  }
+
+  /// The text of an `errno`, lower-cased at the start (`no space left on device`).
+  static func reason(_ code: Int32 = errno) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    let message = String(cString: text)
+    guard let first = message.first else { return message }
+    return first.lowercased() + message.dropFirst()
+  }
+
+  /// Writes all of `buffer`, retrying short writes and interruptions.
+  ///
+  /// - Returns: 0, or the `errno` of the failure.
+  @discardableResult
+  static func writeAll(_ descriptor: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Int32 {
+    guard var pointer = buffer.baseAddress else { return 0 }
+    var remaining = buffer.count
+    while remaining > 0 {
+      let written = write(descriptor, pointer, remaining)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      if written == 0 { return EIO }
+      pointer += written
+      remaining -= written
+    }
+    return 0
+  }
+}
+
+/// Standard input, read to its end.
+public enum StandardInput {
+  /// Reads a descriptor to its end (at most the largest document chk parses); an error
+  /// ends the input.
+  public static func readAll(descriptor: Int32) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while bytes.count <= ChecklistDocument.maximumByteCount {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      if count <= 0 { break }
+      bytes += chunk[0..<count]
+    }
+    return bytes
+  }
+}

@@ -1,0 +1,22 @@
+/// A path as the user typed it, for messages, and as the process opens it: made
+/// absolute once, against the command's working directory.
+struct UserPath: Sendable, Hashable, CustomStringConvertible {
+  /// As typed (or as found by walking a directory).
+  let shown: String
+  /// Absolute.
+  let absolute: String
+
+  init(_ path: String, in directory: String) {
+    shown = path
+    absolute = path.hasPrefix("/") ? path : directory + "/" + path
+  }
+
+  /// A path found by walking, whose absolute form is already known.
+  init(shown: String, absolute: String) {
+    self.shown = shown
+    self.absolute = absolute
+  }
+
+  /// The path as the user typed it: what messages show.
+  var description: String { shown }
+}

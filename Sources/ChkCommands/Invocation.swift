@@ -1,0 +1,165 @@
+import ChecklistKit
+
+/// One run of a command: its parsed arguments, environment and outputs, and the
+/// shared steps of reading and editing the checklist file.
+struct Invocation {
+  let command: Command
+  let arguments: ParsedArguments
+  let environment: ChkEnvironment
+  let output: ByteOutput
+  let errors: ByteOutput
+  let style: Style
+
+  /// The files `chk` looks for, in order, when neither `--file` nor `$CHK_FILE` names
+  /// one.
+  static let defaultFileNames = ["CHECKLIST.md", "TODO.md", "checklist.md", "todo.md"]
+
+  init(
+    command: Command, arguments: ParsedArguments, environment: ChkEnvironment,
+    output: ByteOutput, errors: ByteOutput
+  ) throws(CommandError) {
+    self.command = command
+    self.arguments = arguments
+    self.environment = environment
+    self.output = output
+    self.errors = errors
+    let color = arguments.value("color") ?? "auto"
+    switch color {
+    case "always": style = Style(isEnabled: true)
+    case "never": style = Style(isEnabled: false)
+    case "auto":
+      style = Style(isEnabled: output.isTerminal && environment.variables["NO_COLOR"] == nil)
+    default:
+      throw .usage("--color takes auto, always or never, not '\(color)'")
+    }
+  }
+
+  var operands: [String] { arguments.positionals }
+  var isQuiet: Bool { arguments.has("quiet") }
+  var isDryRun: Bool { arguments.has("dry-run") }
+  var showsDiff: Bool { arguments.has("diff") }
+
+  /// Fails unless the number of operands is within `range`.
+  func expectOperands(_ range: ClosedRange<Int>, _ what: String) throws(CommandError) {
+    guard range.contains(operands.count) else {
+      throw .usage(
+        "usage: chk \(command.name) \(command.synopsis) (\(what)); see 'chk help \(command.name)'")
+    }
+  }
+
+  /// A day given as an option value.
+  func day(_ option: String) throws(CommandError) -> Checklist.Day? {
+    guard let text = arguments.value(option) else { return nil }
+    guard let day = Checklist.Day(text) else {
+      throw .invalidValue(
+        "--\(option): '\(text)' is not a real day; write YYYY-MM-DD, e.g. 2024-02-29")
+    }
+    return day
+  }
+
+  /// Fails when two options that exclude each other are both given.
+  func exclusive(_ names: String...) throws(CommandError) {
+    let given = names.filter { arguments.has($0) }
+    if given.count > 1 {
+      throw .usage(given.map { "--" + $0 }.joined(separator: " and ") + " cannot be used together")
+    }
+  }
+
+  // MARK: - The file
+
+  /// A path typed by the user, made absolute against the working directory.
+  func userPath(_ path: String) -> UserPath {
+    UserPath(path, in: environment.currentDirectory)
+  }
+
+  /// The checklist file: `--file`, else `$CHK_FILE`, else the first default name that
+  /// exists in the working directory.
+  func checklistPath() throws(CommandError) -> UserPath {
+    if let path = arguments.value("file") { return userPath(path) }
+    if let path = environment.variables["CHK_FILE"], !path.isEmpty { return userPath(path) }
+    for name in Self.defaultFileNames {
+      let candidate = userPath(name)
+      if FileSystem.kind(of: candidate.absolute) != .missing { return candidate }
+    }
+    throw CommandError(
+      message: "no checklist file here; name one with --file PATH or $CHK_FILE, "
+        + "or create CHECKLIST.md with 'chk init'",
+      status: .noInput)
+  }
+
+  /// Reads a whole file without locking it.
+  func read(_ path: UserPath) throws(CommandError) -> [UInt8] {
+    try fileEdit.read(path)
+  }
+
+  /// Reads and parses the checklist file without locking it.
+  func readDocument() throws(CommandError) -> (path: UserPath, document: ChecklistDocument) {
+    let path = try checklistPath()
+    return (path, try ChecklistDocument.parsed(read(path), path: path))
+  }
+
+  /// How long to wait for another `chk` editing the file: `$CHK_LOCK_TIMEOUT` seconds,
+  /// 3 by default.
+  var lockTimeout: Double {
+    environment.variables["CHK_LOCK_TIMEOUT"].flatMap(Double.init).map { max(0, min($0, 3600)) }
+      ?? 3
+  }
+
+  /// The generator for new IDs: seeded by `$CHK_SEED` (a number, or any text) for
+  /// repeatable IDs in tests, else the system's random source.
+  var idGenerator: IDGenerator {
+    guard let seed = environment.variables["CHK_SEED"], !seed.isEmpty else { return .system }
+    if let number = UInt64(seed) { return .seeded(number) }
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in seed.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    return .seeded(hash)
+  }
+
+  /// The edit path with this invocation's lock wait, undo store and `--dry-run`.
+  var fileEdit: FileEdit {
+    FileEdit(
+      lockTimeout: lockTimeout, undo: UndoStore(environment: environment.variables),
+      isDryRun: isDryRun)
+  }
+
+  /// Edits the checklist file through the one edit path, then prints the confirmations
+  /// `change` returns (unless `--quiet`; prefixed "would have" for `--dry-run`) and the
+  /// diff (with `--diff`).
+  func edit(
+    _ change: (inout ChecklistDocument, UserPath) throws(CommandError) -> [String]
+  ) throws(CommandError) -> ExitCode {
+    let path = try checklistPath()
+    let outcome = try fileEdit.applyToDocument(at: path, idGenerator: idGenerator) {
+      document throws(CommandError) in
+      try change(&document, path)
+    }
+    report(outcome, path: path, messages: outcome.value)
+    return .success
+  }
+
+  /// Prints what an edit did: its warnings, its confirmations and, with `--diff`, the
+  /// diff.
+  func report<Value>(_ outcome: FileEdit.Outcome<Value>, path: UserPath, messages: [String]) {
+    for warning in outcome.warnings { errors.line("chk: " + warning) }
+    if !isQuiet {
+      for message in messages { output.line(isDryRun ? "would have " + message : message) }
+    }
+    if showsDiff {
+      output.write(
+        UnifiedDiff.make(
+          from: outcome.before, to: outcome.after, oldName: "a/" + path.shown,
+          newName: "b/" + path.shown))
+    }
+  }
+
+  // MARK: - Edits with messages
+
+  /// Runs a library edit, turning its error into a command error naming the file.
+  func perform<T>(_ path: UserPath, _ body: () throws(EditError) -> T) throws(CommandError) -> T {
+    do throws(EditError) {
+      return try body()
+    } catch {
+      throw .edit(error, path: path.shown)
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import ChecklistKit
+
+/// Turns what a user types for an ITEM or a list NAME into a reference.
+///
+/// An ITEM is an ID (`k3f9`; an existing ID wins over a number), the number `chk list`
+/// shows beside an item (its position among all items in file order: stable while the
+/// file is unchanged, so fragile across edits), or `/TEXT`, a case-insensitive
+/// substring of exactly one item's name.
+struct ItemResolver {
+  let document: ChecklistDocument
+  let path: UserPath
+  /// The item numbers, built once for the resolver's life.
+  let numbers: ItemNumbers
+
+  init(_ document: ChecklistDocument, path: UserPath) {
+    self.document = document
+    self.path = path
+    numbers = document.itemNumbers()
+  }
+
+  /// The item `text` names, as a line reference.
+  ///
+  /// - Throws: a usage error that lists the candidates when nothing or several items
+  ///   match.
+  func resolve(_ text: String) throws(CommandError) -> ItemReference {
+    let byID = document.itemLines(withID: text)
+    if byID.count == 1 { return .line(byID[0]) }
+    if byID.count > 1 {
+      throw ambiguity("the ID '\(text)' is used by \(byID.count) items", byID)
+    }
+    if !text.isEmpty, text.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) {
+      guard let number = Int(text), let line = numbers.line(ofNumber: number) else {
+        throw .usage(
+          "\(path.shown): no item number \(text); the file has \(numbers.count) items, "
+            + "numbered as 'chk list' shows them")
+      }
+      return .line(line)
+    }
+    if text.hasPrefix("/") {
+      let query = String(text.dropFirst()).lowercased()
+      guard !query.isEmpty else { throw .usage("'/' needs text after it: /TEXT matches names") }
+      let matches = document.items.filter { $0.name.lowercased().contains(query) }.map(\.line)
+      if matches.count == 1 { return .line(matches[0]) }
+      if matches.isEmpty {
+        throw .usage(
+          "\(path.shown): no item name contains '\(query)'; run 'chk list' to see the items")
+      }
+      throw ambiguity("\(matches.count) items match '\(text)'", matches)
+    }
+    throw .usage(
+      "\(path.shown): no item with ID '\(text)'; name an item by its ID, its number in "
+        + "'chk list', or /TEXT")
+  }
+
+  /// Resolves several ITEMs, refusing the same item twice.
+  func resolveAll(_ texts: [String]) throws(CommandError) -> [ItemReference] {
+    var items: [ItemReference] = []
+    for text in texts {
+      let item = try resolve(text)
+      if !items.contains(item) { items.append(item) }
+    }
+    return items
+  }
+
+  /// `k3f9 "Milk"`: how confirmations name an item.
+  static func label(of item: ItemReference, in document: ChecklistDocument) -> String {
+    guard let value = document.item(at: item) else { return "\(item)" }
+    return label(of: value)
+  }
+
+  /// `k3f9 "Milk"`: how confirmations name an item.
+  static func label(of item: Checklist.Item) -> String {
+    (item.id.map { $0 + " " } ?? "") + "\"" + item.name + "\""
+  }
+
+  private func ambiguity(_ what: String, _ lines: [Int]) -> CommandError {
+    var message = "\(path.shown): \(what); name one by its number:"
+    for line in lines.prefix(10) {
+      guard let item = document.item(at: .line(line)) else { continue }
+      let number = numbers.number(ofLine: line).map(String.init) ?? "?"
+      message += "\n  \(number)  \(item.isChecked ? "[x]" : "[ ]") \(item.name)"
+      if let id = item.id { message += "  " + id }
+      message += "  (line \(line))"
+    }
+    if lines.count > 10 { message += "\n  ... and \(lines.count - 10) more" }
+    return .usage(message)
+  }
+
+  // MARK: - Lists
+
+  /// The list a user names: an exact name, else a unique case-insensitive name, else
+  /// a heading `@id`.
+  func resolveList(_ text: String) throws(CommandError) -> ListReference {
+    let lists = document.lists.filter { $0.name != nil }
+    if lists.contains(where: { $0.name == text }) { return .name(text) }
+    let folded = lists.filter { $0.name?.lowercased() == text.lowercased() }
+    if folded.count == 1, let name = folded[0].name { return .name(name) }
+    if lists.contains(where: { $0.id == text }) { return .id(text) }
+    let names = lists.compactMap(\.name).filter { !$0.isEmpty }.map { "'\($0)'" }
+    let known = names.isEmpty ? "the file has no lists" : "lists: " + names.joined(separator: ", ")
+    throw .usage("\(path.shown): no list named '\(text)'; \(known)")
+  }
+}

@@ -1,0 +1,59 @@
+import ChecklistKit
+
+/// The JSON of `chk list --json` and `chk lists --json` (see chk(1)).
+enum DocumentJSON {
+  static func render(file: String, lists: [FilteredList], numbers: ItemNumbers) -> [UInt8] {
+    var json = JSONWriter()
+    json.beginObject()
+    json.field("file", file)
+    json.key("lists")
+    json.beginArray()
+    for entry in lists {
+      let list = entry.list
+      json.beginObject()
+      json.field("name", list.name)
+      json.field("id", list.id)
+      json.field("icon", list.icon)
+      json.field("line", list.line)
+      json.field("open", list.openCount)
+      json.field("done", list.doneCount)
+      json.key("items")
+      json.beginArray()
+      for item in entry.items { write(item, to: &json, numbers: numbers) }
+      json.endArray()
+      json.endObject()
+    }
+    json.endArray()
+    json.endObject()
+    return json.bytes
+  }
+
+  private static func write(
+    _ item: Checklist.Item, to json: inout JSONWriter, numbers: ItemNumbers
+  ) {
+    json.beginObject()
+    json.field("number", numbers.number(ofLine: item.line))
+    json.field("id", item.id)
+    json.field("name", item.name)
+    json.field("checked", item.isChecked)
+    // The known dated tags, by the names the format declares.
+    json.field(Checklist.Tag.Key.done.name, item.doneDate?.description)
+    json.field(Checklist.Tag.Key.due.name, item.dueDate?.description)
+    json.field("note", item.note)
+    json.key("tags")
+    json.beginArray()
+    for tag in item.tags {
+      json.beginObject()
+      json.field("key", tag.key)
+      json.field("value", tag.value)
+      json.endObject()
+    }
+    json.endArray()
+    json.field("line", item.line)
+    json.key("children")
+    json.beginArray()
+    for child in item.children { write(child, to: &json, numbers: numbers) }
+    json.endArray()
+    json.endObject()
+  }
+}

@@ -1,0 +1,91 @@
+/// Builds JSON text into bytes: just enough for chk's outputs, always valid.
+struct JSONWriter {
+  private(set) var bytes: [UInt8] = []
+  private var needsComma: [Bool] = [false]
+
+  mutating func beginObject() {
+    separator()
+    bytes.append(UInt8(ascii: "{"))
+    needsComma.append(false)
+  }
+
+  mutating func endObject() {
+    needsComma.removeLast()
+    bytes.append(UInt8(ascii: "}"))
+  }
+
+  mutating func beginArray() {
+    separator()
+    bytes.append(UInt8(ascii: "["))
+    needsComma.append(false)
+  }
+
+  mutating func endArray() {
+    needsComma.removeLast()
+    bytes.append(UInt8(ascii: "]"))
+  }
+
+  /// Writes `"name":`; the value follows.
+  mutating func key(_ name: String) {
+    separator()
+    appendString(name)
+    bytes.append(UInt8(ascii: ":"))
+    needsComma[needsComma.count - 1] = false
+  }
+
+  mutating func string(_ value: String?) {
+    separator()
+    if let value { appendString(value) } else { bytes += "null".utf8 }
+  }
+
+  mutating func number(_ value: Int?) {
+    separator()
+    bytes += (value.map(String.init) ?? "null").utf8
+  }
+
+  mutating func bool(_ value: Bool) {
+    separator()
+    bytes += (value ? "true" : "false").utf8
+  }
+
+  /// `"name": value` for a string, number or boolean.
+  mutating func field(_ name: String, _ value: String?) {
+    key(name)
+    string(value)
+  }
+
+  mutating func field(_ name: String, _ value: Int?) {
+    key(name)
+    number(value)
+  }
+
+  mutating func field(_ name: String, _ value: Bool) {
+    key(name)
+    bool(value)
+  }
+
+  private mutating func separator() {
+    if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
+    needsComma[needsComma.count - 1] = true
+  }
+
+  private mutating func appendString(_ value: String) {
+    bytes.append(UInt8(ascii: "\""))
+    for byte in value.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): bytes += #"\""#.utf8
+      case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
+      case UInt8(ascii: "\n"): bytes += #"\n"#.utf8
+      case UInt8(ascii: "\r"): bytes += #"\r"#.utf8
+      case UInt8(ascii: "\t"): bytes += #"\t"#.utf8
+      case 0..<0x20, 0x7F:
+        let hex = Array("0123456789abcdef".utf8)
+        bytes += #"\u00"#.utf8
+        bytes.append(hex[Int(byte >> 4)])
+        bytes.append(hex[Int(byte & 0xF)])
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+}

@@ -1,0 +1,25 @@
+/// How many terminal columns text takes: wide East Asian characters and emoji take
+/// two, combining marks none.
+enum TextWidth {
+  static func of(_ text: String) -> Int {
+    text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+  }
+
+  private static func width(of scalar: Unicode.Scalar) -> Int {
+    let value = scalar.value
+    if value < 0x300 { return value < 0x20 ? 0 : 1 }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return 0
+    default: break
+    }
+    if (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+      || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
+      || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
+      || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value)
+      || (0x20000...0x3FFFD).contains(value)
+    {
+      return 2
+    }
+    return 1
+  }
+}

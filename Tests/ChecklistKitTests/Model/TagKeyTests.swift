@@ -1,0 +1,60 @@
+import ChkTestSupport
+import Testing
+
+@testable import ChecklistKit
+
+/// The known tags are declared once; what reads them follows the declaration.
+@Suite("Known tag keys")
+struct TagKeyTests {
+  @Test func keysAreFoundByName() {
+    #expect(Checklist.Tag.Key.known.map(\.name) == ["id", "done", "due", "icon"])
+    for key in Checklist.Tag.Key.known {
+      #expect(Checklist.Tag.Key.named(key.name) == key)
+      #expect(Checklist.Tag.Key.known[key.index] == key)
+    }
+    #expect(Checklist.Tag.Key.named("idx") == nil)
+    #expect(Checklist.Tag.Key.named("") == nil)
+  }
+
+  @Test func valuesFollowTheirGrammar() {
+    #expect(Checklist.Tag.Key.id.accepts("k3f9"))
+    #expect(!Checklist.Tag.Key.id.accepts("k 3"))
+    #expect(Checklist.Tag.Key.done.accepts("2024-02-29"))
+    #expect(!Checklist.Tag.Key.due.accepts("2023-02-29"))
+    #expect(Checklist.Tag.Key.icon.accepts("🛒 cart"))
+  }
+
+  /// `duplicate-tag` covers exactly the known keys, whatever their length.
+  @Test(arguments: Checklist.Tag.Key.known)
+  func everyKnownKeyTwiceIsADuplicate(_ key: Checklist.Tag.Key) throws {
+    let value = key.value == .day ? "2024-01-01" : key.value == .identifier ? "a1" : "x"
+    let tag = "@\(key.name)(\(value))"
+    let line = key.isForItems ? "- [x] item  \(tag)  \(tag)\n" : "## List  \(tag)  \(tag)\n"
+    let document = try TestSupport.document(line)
+    let findings = ChecklistLinter(configuration: LintConfiguration(today: .today()))
+      .lint(document).filter { $0.rule == .duplicateTag }
+    #expect(
+      findings.map(\.message) == [
+        "@\(key.name) appears more than once on this line ('\(tag)'); keep one"
+      ])
+  }
+
+  @Test func anUnknownKeyTwiceIsNotADuplicate() throws {
+    let document = try TestSupport.document("- [ ] item  @someday  @someday\n")
+    let findings = ChecklistLinter(configuration: LintConfiguration(today: .today())).lint(document)
+    #expect(findings.isEmpty)
+  }
+
+  @Test func itemValuesReadTheKnownTags() throws {
+    let document = try TestSupport.document(
+      "## L  @icon(cart)  @id(l1)\n- [x] a  @due(2024-02-01)  @done(2024-01-02)  @id(k3)\n")
+    let list = try #require(document.lists.first)
+    #expect(list.icon == "cart")
+    #expect(list.id == "l1")
+    let item = try #require(list.items.first)
+    #expect(item.id == "k3")
+    #expect(item.doneDate == Checklist.Day(year: 2024, month: 1, day: 2))
+    #expect(item.dueDate == Checklist.Day(year: 2024, month: 2, day: 1))
+    #expect(item.tagValue(.due) == "2024-02-01")
+  }
+}

@@ -1,0 +1,58 @@
+import ChkTestSupport
+import Foundation
+import Testing
+
+@testable import ChecklistKit
+@testable import ChkCommands
+
+@Suite("Man pages")
+struct ManPageTests {
+  static func page(_ name: String) throws -> String {
+    try String(
+      contentsOf: TestSupport.packageRoot.appendingPathComponent("man/" + name), encoding: .utf8)
+  }
+
+  /// Every command and option `chk help` shows is documented in chk(1).
+  @Test func everyCommandAndOptionIsDocumented() throws {
+    let page = try Self.page("chk.1")
+    for command in Command.all {
+      #expect(page.contains(".It Cm \(command.name)"), "chk.1 lacks the command \(command.name)")
+      for option in command.allOptions {
+        #expect(
+          page.contains("Fl -\(option.name)"), "chk.1 lacks --\(option.name) of \(command.name)")
+        if let short = option.short {
+          #expect(page.contains("Fl \(short) ,"), "chk.1 lacks -\(short) of \(command.name)")
+        }
+      }
+    }
+  }
+
+  @Test func exitStatusesAndEnvironmentAreDocumented() throws {
+    let page = try Self.page("chk.1")
+    for code in [0, 1, 64, 65, 66, 73, 74, 75] { #expect(page.contains(".It \(code)\n")) }
+    for variable in ["CHK_FILE", "NO_COLOR", "CHK_SEED", "XDG_STATE_HOME", "CHK_LOCK_TIMEOUT"] {
+      #expect(page.contains(".It Ev \(variable)"))
+    }
+  }
+
+  /// `mandoc -T lint` reports no warnings or errors (style notes such as the
+  /// cross-reference to a page that is not installed are not failures). Skipped when
+  /// mandoc is not installed; .ci/run installs it.
+  @Test func pagesPassMandocLint() throws {
+    guard let mandoc = which("mandoc") else { return }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: mandoc)
+    process.arguments =
+      ["-T", "lint", "-W", "warning"]
+      + ["chk.1", "checklist.5"].map {
+        TestSupport.packageRoot.appendingPathComponent("man/" + $0).path
+      }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(output)")
+  }
+}

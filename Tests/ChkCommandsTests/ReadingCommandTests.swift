@@ -1,0 +1,219 @@
+import ChkTestSupport
+import Foundation
+import Testing
+
+@testable import ChecklistKit
+@testable import ChkCommands
+
+@Suite("CLI: list, lists and choosing the file")
+struct ReadingCommandTests {
+  static let household =
+    (try? String(
+      contentsOf: TestSupport.samplesDirectory.appendingPathComponent("household.md"),
+      encoding: .utf8)) ?? ""
+
+  @Test func listShowsItemsGroupedByList() throws {
+    let cli = try CLIHarness(files: ["CHECKLIST.md": Self.household])
+    let result = cli.run("list")
+    #expect(result.status == .success)
+    #expect(result.errors.isEmpty)
+    #expect(
+      result.output == """
+        Groceries  cart
+        1  [ ] Milk         k3f9
+        2  [x] Eggs         p0qz  done 2024-01-02  # free-range only
+        3  [ ] Bread        m2xa
+        4    [ ] Sourdough  t8vn
+        5    [x] Rye        r4we  done 2024-01-03
+
+        Chores
+        6  [ ] Fix the C# build (see https://x.org/#frag)  d9c1  due 2024-02-01
+        7  [ ] Ticket #12 follow-up
+
+        """)
+  }
+
+  @Test func bareChkLists() throws {
+    let cli = try CLIHarness(files: ["TODO.md": Self.household])
+    #expect(cli.run().output == cli.run("list").output)
+  }
+
+  @Test func filtersCombine() throws {
+    let cli = try CLIHarness(files: ["CHECKLIST.md": Self.household])
+    #expect(cli.run("list", "--done").output.contains("2  [x] Eggs"))
+    #expect(!cli.run("list", "--done").output.contains("Milk"))
+    let open = cli.run("list", "--open", "--list", "groceries").output
+    #expect(open.contains("Milk") && open.contains("Sourdough") && !open.contains("Chores"))
+    #expect(cli.run("list", "--due-before", "2024-03-01").output.contains("6  [ ] Fix the C#"))
+    #expect(cli.run("list", "--due-before", "2024-01-01").output.isEmpty)
+    #expect(cli.run("list", "--tag", "@done").output.contains("Rye"))
+    #expect(cli.run("list", "--tag", "done").output.contains("Eggs"))
+    let words = cli.run("list", "fix", "build").output
+    #expect(words.contains("Fix the C# build") && !words.contains("Milk"))
+    #expect(cli.run("list", "free-range").output.contains("Eggs"))
+  }
+
+  @Test func colourOnlyWhenAsked() throws {
+    var cli = try CLIHarness(files: ["CHECKLIST.md": Self.household])
+    #expect(!cli.run("list").output.contains("\u{1B}["))
+    #expect(cli.run("list", "--color", "always").output.contains("\u{1B}[32m[x]\u{1B}[0m"))
+    #expect(!cli.run("list", "--color=never").output.contains("\u{1B}["))
+    cli.variables["NO_COLOR"] = "1"
+    #expect(!cli.run("list").output.contains("\u{1B}["))
+    let bad = cli.run("list", "--color", "sometimes")
+    #expect(bad.status == .usage)
+    #expect(bad.errors == "chk: --color takes auto, always or never, not 'sometimes'\n")
+  }
+
+  @Test func overdueDatesAreRed() throws {
+    let cli = try CLIHarness(files: ["CHECKLIST.md": "- [ ] a  @due(2024-03-09)  @id(a1)\n"])
+    #expect(cli.run("list", "--color", "always").output.contains("\u{1B}[31mdue 2024-03-09"))
+  }
+
+  @Test func listsShowsCounts() throws {
+    let cli = try CLIHarness(files: ["CHECKLIST.md": Self.household])
+    #expect(
+      cli.run("lists").output == """
+        Household lists  no items
+        Groceries        3 of 5 left  cart
+        Chores           2 of 2 left
+
+        """)
+    try cli.write("CHECKLIST.md", "- [x] a\n## B\n- [x] b\n")
+    #expect(cli.run("lists").output == "(no heading)  all done\nB             all done\n")
+  }
+
+  @Test func jsonHasTheDocumentedShape() throws {
+    let cli = try CLIHarness(files: ["TODO.md": Self.household])
+    let result = cli.run("list", "--json")
+    #expect(result.status == .success)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    #expect(json["file"] as? String == "TODO.md")
+    let lists = try #require(json["lists"] as? [[String: Any]])
+    #expect(lists.count == 3)
+    #expect(lists[1]["name"] as? String == "Groceries")
+    #expect(lists[1]["id"] as? String == "g7h2")
+    #expect(lists[1]["icon"] as? String == "cart")
+    #expect(lists[1]["line"] as? Int == 9)
+    #expect(lists[1]["open"] as? Int == 3)
+    #expect(lists[1]["done"] as? Int == 2)
+    let items = try #require(lists[1]["items"] as? [[String: Any]])
+    #expect(items.count == 3)
+    let milk = items[0]
+    #expect(milk["number"] as? Int == 1)
+    #expect(milk["id"] as? String == "k3f9")
+    #expect(milk["name"] as? String == "Milk")
+    #expect(milk["checked"] as? Bool == false)
+    #expect(milk["done"] is NSNull)
+    #expect(milk["due"] is NSNull)
+    #expect(milk["note"] is NSNull)
+    #expect(milk["line"] as? Int == 11)
+    let tags = try #require(milk["tags"] as? [[String: Any]])
+    #expect(
+      tags.count == 1 && tags[0]["key"] as? String == "id" && tags[0]["value"] as? String == "k3f9")
+    #expect((items[2]["children"] as? [[String: Any]])?.count == 2)
+    #expect((items[1]["note"] as? String) == "free-range only")
+    #expect(cli.run("lists", "--json").output == result.output)
+  }
+
+  @Test func jsonNamesTheUnnamedListNull() throws {
+    let cli = try CLIHarness(files: ["TODO.md": "- [ ] a \"q\" \\ \t\n"])
+    let output = cli.run("list", "--json").output
+    #expect(output.contains(#""name":null"#))
+    #expect(output.contains(#""name":"a \"q\" \\""#))
+    #expect((try? JSONSerialization.jsonObject(with: Data(output.utf8))) != nil)
+  }
+
+  @Test func fileIsChosenByOptionThenEnvironmentThenDefaultNames() throws {
+    var cli = try CLIHarness(files: [
+      "a.md": "- [ ] from a\n", "b.md": "- [ ] from b\n", "todo.md": "- [ ] from todo\n",
+    ])
+    #expect(cli.run("list").output.contains("from todo"))
+    try cli.write("TODO.md", "- [ ] from TODO\n")
+    #expect(cli.run("list").output.contains("from TODO"))
+    try cli.write("CHECKLIST.md", "- [ ] from CHECKLIST\n")
+    #expect(cli.run("list").output.contains("from CHECKLIST"))
+    cli.variables["CHK_FILE"] = "b.md"
+    #expect(cli.run("list").output.contains("from b"))
+    #expect(cli.run("list", "-f", "a.md").output.contains("from a"))
+    #expect(cli.run("-f", "a.md", "list").output.contains("from a"))
+    #expect(cli.run("--file=a.md", "list").output.contains("from a"))
+  }
+
+  @Test func noFileSaysHowToPickOne() throws {
+    let cli = try CLIHarness()
+    let result = cli.run("list")
+    #expect(result.status == .noInput)
+    #expect(
+      result.errors
+        == "chk: no checklist file here; name one with --file PATH or $CHK_FILE, or create "
+        + "CHECKLIST.md with 'chk init'\n")
+  }
+
+  @Test func versionAndHelp() throws {
+    let cli = try CLIHarness()
+    #expect(cli.run("--version").output == "chk \(ChkTool.version)\n")
+    #expect(cli.run("version").output == "chk \(ChkTool.version)\n")
+    let help = cli.run("help")
+    #expect(help.status == .success)
+    for command in Command.all { #expect(help.output.contains("  " + command.name + " ")) }
+    #expect(cli.run("--help").output == help.output)
+    let checkHelp = cli.run("help", "check")
+    #expect(checkHelp.output.hasPrefix("usage: chk check ITEM... [--date DATE | --no-date]\n"))
+    #expect(checkHelp.output.contains("--no-date"))
+    #expect(cli.run("check", "--help").output == checkHelp.output)
+    let unknown = cli.run("help", "frobnicate")
+    #expect(unknown.status == .usage)
+    #expect(unknown.errors.contains("unknown command 'frobnicate'"))
+  }
+
+  @Test func unknownCommandsAndOptions() throws {
+    let cli = try CLIHarness(files: ["CHECKLIST.md": "- [ ] a\n"])
+    let command = cli.run("frobnicate")
+    #expect(command.status == .usage)
+    #expect(
+      command.errors
+        == "chk: unknown command 'frobnicate'; run 'chk help' for the list of commands\n")
+    let option = cli.run("--frob")
+    #expect(option.status == .usage)
+    #expect(option.errors == "chk: unknown option '--frob'; see 'chk help'\n")
+    #expect(cli.run("list", "--frob").status == .usage)
+  }
+
+  @Test(arguments: ["bash", "zsh", "fish"])
+  func completionsNameEveryCommand(_ shell: String) throws {
+    let cli = try CLIHarness()
+    let result = cli.run("completions", shell)
+    #expect(result.status == .success)
+    for command in Command.all { #expect(result.output.contains(command.name)) }
+    #expect(cli.run("completions", "tcsh").status == .usage)
+  }
+
+  @Test func completionScriptsAreValidShell() throws {
+    let cli = try CLIHarness()
+    for (shell, check) in [
+      ("bash", ["bash", "-n"]), ("zsh", ["zsh", "-n"]), ("fish", ["fish", "--no-execute"]),
+    ] {
+      guard let path = which(check[0]) else { continue }
+      let script = cli.directory.path + "/completion." + shell
+      try Data(cli.run("completions", shell).output.utf8).write(to: URL(fileURLWithPath: script))
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: path)
+      process.arguments = Array(check.dropFirst()) + [script]
+      try process.run()
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0, "\(shell) rejects its completion script")
+    }
+  }
+}
+
+func which(_ program: String) -> String? {
+  for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(
+    separator: ":")
+  {
+    let path = directory + "/" + program
+    if FileManager.default.isExecutableFile(atPath: path) { return path }
+  }
+  return nil
+}
