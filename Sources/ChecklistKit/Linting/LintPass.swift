@@ -17,9 +17,10 @@ struct LintPassTags {
     seen & (1 << UInt32(key.index)) != 0
   }
 
-  /// Marks the key seen; returns false when it was seen before on this line.
-  mutating func insert(_ key: Checklist.Tag.Key) -> Bool {
-    let bit: UInt32 = 1 << UInt32(key.index)
+  /// Marks the key at `index` in `known` seen; returns false when it was seen before on
+  /// this line.
+  mutating func insert(index: Int) -> Bool {
+    let bit: UInt32 = 1 << UInt32(index)
     defer { seen |= bit }
     return seen & bit == 0
   }

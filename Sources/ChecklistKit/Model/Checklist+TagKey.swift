@@ -18,7 +18,7 @@ extension Checklist.Tag {
     }
 
     /// The key as written after `@`.
-    public let name: String
+    public var name: String { staticName.description }
     /// The grammar of the value.
     public let value: Value
     /// Whether the tag belongs on item lines.
@@ -26,17 +26,49 @@ extension Checklist.Tag {
     /// Whether the tag belongs on list headings.
     public let isForLists: Bool
     /// One line on what the tag means, for help and completions.
-    public let summary: String
-    /// The name's bytes, for comparisons on the hot paths.
-    let utf8: [UInt8]
+    public var summary: String { staticSummary.description }
 
-    init(_ name: String, value: Value, items: Bool, lists: Bool, summary: String) {
-      self.name = name
+    private let staticName: StaticString
+    private let staticSummary: StaticString
+    /// The name's bytes packed into a word (names are 1 to 8 bytes): comparing a key
+    /// with the bytes of a line takes one load and one compare, with no reference
+    /// counting on the hot paths.
+    let packed: UInt64
+
+    init(_ name: StaticString, value: Value, items: Bool, lists: Bool, summary: StaticString) {
+      staticName = name
       self.value = value
       isForItems = items
       isForLists = lists
-      self.summary = summary
-      utf8 = Array(name.utf8)
+      staticSummary = summary
+      packed = name.withUTF8Buffer { Self.pack($0, 0..<$0.count) } ?? 0
+    }
+
+    /// Compares keys by name.
+    public static func == (lhs: Key, rhs: Key) -> Bool { lhs.packed == rhs.packed }
+
+    /// Hashes the name.
+    public func hash(into hasher: inout Hasher) { hasher.combine(packed) }
+
+    /// Up to 8 bytes as one word, or `nil` for a longer (or empty) range.
+    @inline(__always)
+    static func pack(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64? {
+      let count = range.count
+      guard count > 0, count <= 8 else { return nil }
+      if range.lowerBound &+ 8 <= bytes.count, let base = bytes.baseAddress {
+        // One unaligned load (little-endian: the first byte lowest), the tail masked off.
+        let word = UnsafeRawPointer(base).loadUnaligned(
+          fromByteOffset: range.lowerBound, as: UInt64.self
+        ).littleEndian
+        return count == 8 ? word : word & ((1 << UInt64(count &* 8)) &- 1)
+      }
+      var word: UInt64 = 0
+      var shift: UInt64 = 0
+      for index in range {
+        word |= UInt64(bytes[index]) << shift
+        shift &+= 8
+      }
+      return word
     }
 
     /// `@id(ID)`: an item's or list's stable identity; items and lists share one
@@ -59,11 +91,21 @@ extension Checklist.Tag {
 
     /// The known key with this name, or `nil`.
     public static func named(_ name: some StringProtocol) -> Key? {
-      known.first { $0.name.utf8.elementsEqual(name.utf8) }
+      var text = String(name)
+      return text.withUTF8 { known(in: $0, 0..<$0.count) }
     }
 
     /// The key's position in `known`.
-    var index: Int { Self.known.firstIndex(of: self) ?? 0 }
+    var index: Int { Self.index(ofPacked: packed) ?? 0 }
+
+    /// The position in `known` of the key whose packed name is `word`.
+    @inline(__always)
+    static func index(ofPacked word: UInt64) -> Int? {
+      known.withUnsafeBufferPointer { keys in
+        for index in keys.indices where keys[index].packed == word { return index }
+        return nil
+      }
+    }
 
     /// The name.
     public var description: String { name }
@@ -80,17 +122,18 @@ extension Checklist.Tag {
     /// The known key whose name is `bytes[range]`, or `nil`, without building a string.
     @inline(__always)
     static func known(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Key? {
-      for key in known where key.utf8.count == range.count {
-        if bytes.matches(range, key.utf8) { return key }
-      }
-      return nil
+      guard let word = pack(bytes, range), let index = index(ofPacked: word) else { return nil }
+      return known[index]
     }
 
     /// Whether `bytes[range]` is this key's name.
     @inline(__always)
     func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-      utf8.count == range.count && bytes.matches(range, utf8)
+      Self.pack(bytes, range) == packed
     }
+
+    /// The name's bytes.
+    var utf8: [UInt8] { Array(name.utf8) }
   }
 }
 

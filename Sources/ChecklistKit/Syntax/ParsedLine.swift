@@ -7,6 +7,36 @@ struct TagSpan: Hashable, Sendable {
   var value: Range<Int>?
 }
 
+/// The tags in a range of a line, in order.
+struct TagSpanIterator: IteratorProtocol {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var index: Int
+  let end: Int
+
+  @inline(__always)
+  mutating func next() -> TagSpan? {
+    while index < end, ASCII.isSpaceOrTab(bytes[index]) { index += 1 }
+    guard index < end, bytes[index] == ASCII.at else { return nil }
+    let keyStart = index + 1
+    var keyEnd = keyStart
+    while keyEnd < end, ASCII.isTagKeyByte(bytes[keyEnd]) { keyEnd += 1 }
+    var wholeEnd = keyEnd
+    var value: Range<Int>?
+    if keyEnd < end, bytes[keyEnd] == ASCII.openParen {
+      var cursor = keyEnd + 1
+      while cursor < end, bytes[cursor] != ASCII.closeParen {
+        cursor += bytes[cursor] == ASCII.backslash ? 2 : 1
+      }
+      cursor = min(cursor, end)
+      value = (keyEnd + 1)..<cursor
+      wholeEnd = min(cursor + 1, end)
+    }
+    let span = TagSpan(whole: index..<wholeEnd, key: keyStart..<keyEnd, value: value)
+    index = wholeEnd
+    return span
+  }
+}
+
 /// One parsed line read in place: its record and the bytes the record points into.
 ///
 /// A view, valid only while the buffer is; the name, tags and note are found from the
@@ -52,28 +82,14 @@ struct ParsedLine {
   /// Calls `body` with each tag of the line's tag range, in order, without allocating.
   @inline(__always)
   func forEachTag(_ body: (TagSpan) -> Void) {
-    var index = Int(record.tagsStart)
-    let end = Int(record.tagsEnd)
-    while index < end {
-      while index < end, ASCII.isSpaceOrTab(bytes[index]) { index += 1 }
-      guard index < end, bytes[index] == ASCII.at else { break }
-      let keyStart = index + 1
-      var keyEnd = keyStart
-      while keyEnd < end, ASCII.isTagKeyByte(bytes[keyEnd]) { keyEnd += 1 }
-      var wholeEnd = keyEnd
-      var value: Range<Int>?
-      if keyEnd < end, bytes[keyEnd] == ASCII.openParen {
-        var cursor = keyEnd + 1
-        while cursor < end, bytes[cursor] != ASCII.closeParen {
-          cursor += bytes[cursor] == ASCII.backslash ? 2 : 1
-        }
-        cursor = min(cursor, end)
-        value = (keyEnd + 1)..<cursor
-        wholeEnd = min(cursor + 1, end)
-      }
-      body(TagSpan(whole: index..<wholeEnd, key: keyStart..<keyEnd, value: value))
-      index = wholeEnd
-    }
+    var tags = tagSpanIterator
+    while let span = tags.next() { body(span) }
+  }
+
+  /// The tags of the line's tag range, one at a time: for loops that change state as
+  /// they go (a closure would capture it).
+  var tagSpanIterator: TagSpanIterator {
+    TagSpanIterator(bytes: bytes, index: Int(record.tagsStart), end: Int(record.tagsEnd))
   }
 
   /// The tags of the line's tag range, in order.

@@ -9,6 +9,7 @@ extension LintRule {
 extension LintPass {
   /// Remembers a valid ID's hash and line; duplicates are found once every line has
   /// been seen.
+  @inline(__always)
   mutating func rememberID(
     _ value: Range<Int>, onLine index: Int, _ bytes: UnsafeBufferPointer<UInt8>
   ) {

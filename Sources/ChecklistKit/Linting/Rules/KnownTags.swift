@@ -34,19 +34,23 @@ extension LintPass {
     guard line.record.hasTags else { return summary }
     let bytes = line.bytes
     let record = line.record
-    line.forEachTag { span in
-      guard let key = Checklist.Tag.Key.known(in: bytes, span.key) else { return }
-      guard summary.insert(key) else {
+    var tags = line.tagSpanIterator
+    while let span = tags.next() {
+      guard let word = Checklist.Tag.Key.pack(bytes, span.key),
+        let known = Checklist.Tag.Key.index(ofPacked: word)
+      else { continue }
+      let key = Checklist.Tag.Key.known[known]
+      guard summary.insert(index: known) else {
         report(
           .duplicateTag, line: index, columns: span.whole,
           "@\(key.name) appears more than once on this line ('\(bytes.text(span.whole))'); "
             + "keep one")
-        return
+        continue
       }
       switch key.value {
       case .identifier: checkID(index, span, bytes)
       case .day:
-        let day = checkDate(index, span, key, bytes)
+        let day = checkDate(index, span, known, bytes)
         if key == .done {
           summary.hasValidDone = day != nil
           if isItem, !record.isChecked {
@@ -64,15 +68,26 @@ extension LintPass {
     return summary
   }
 
+  /// The day a dated tag holds, or `nil` after reporting it.
+  ///
+  /// - Parameter known: the tag key's index in `Checklist.Tag.Key.known`.
+  @inline(__always)
   private mutating func checkDate(
-    _ index: Int, _ span: TagSpan, _ key: Checklist.Tag.Key, _ bytes: UnsafeBufferPointer<UInt8>
+    _ index: Int, _ span: TagSpan, _ known: Int, _ bytes: UnsafeBufferPointer<UInt8>
   ) -> Checklist.Day? {
     if let value = span.value, let day = Checklist.Day.parse(bytes, value) { return day }
+    reportInvalidDate(index, span, known, bytes)
+    return nil
+  }
+
+  private mutating func reportInvalidDate(
+    _ index: Int, _ span: TagSpan, _ known: Int, _ bytes: UnsafeBufferPointer<UInt8>
+  ) {
     let shown = span.value.map { bytes.text($0) } ?? ""
+    let name = Checklist.Tag.Key.known[known].name
     report(
       .invalidDate, line: index, columns: span.whole,
-      "'\(shown)' in @\(key.name) is not a real day; write YYYY-MM-DD, e.g. 2024-02-29")
-    return nil
+      "'\(shown)' in @\(name) is not a real day; write YYYY-MM-DD, e.g. 2024-02-29")
   }
 
   /// Whether an `@id` value is 1 to 32 of `A-Z a-z 0-9 _ -`.
@@ -89,6 +104,7 @@ extension LintPass {
   }
 
   /// Reports an invalid ID; remembers a valid one for `duplicate-id`.
+  @inline(__always)
   private mutating func checkID(_ index: Int, _ span: TagSpan, _ bytes: UnsafeBufferPointer<UInt8>)
   {
     guard let value = span.value, Self.isValidID(value, bytes) else {
