@@ -9,7 +9,7 @@ import Testing
 /// undone and redone.
 @Suite("CLI: undo after every kind of edit")
 struct UndoCommandTests {
-  static let messy = "# Notes\n## To do\n*   [X] one\n- [ ]   two   @id(b2)\n\n\n"
+  static let messy = "# Notes\n## To do\n*   [X] one\n* [ ]   two   @id(b2)\n\n\n"
   static let formatted = "# Notes\n\n## To do\n\n- [x] one\n- [ ] two  @id(b2)\n"
 
   @Test func formatWriteIsUndoable() throws {

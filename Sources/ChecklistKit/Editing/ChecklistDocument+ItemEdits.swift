@@ -143,9 +143,23 @@ extension ChecklistDocument {
     if !line.hasTag(.id) {
       line.setTag(.id, escapedValue: Array(idGenerator.makeID(avoiding: existingIDs()).utf8))
     }
-    let content = line.composed
-    guard content != self.content(ofLine: index) else { return }
-    try replaceLines(index..<(index + 1), with: [NewLine(content, ending: ending(ofLine: index))])
+    try rewriteLine(index, as: line.composed)
+  }
+
+  /// Rewrites one line, refusing (and leaving the document as it was) when that would
+  /// change how another line reads, for chk or on GitHub: an item that held only its
+  /// box, given a name or tags, would take in the text after it.
+  ///
+  /// - Throws: `EditError.changesOtherLines`.
+  mutating func rewriteLine(_ index: Int, as content: [UInt8]) throws(EditError) {
+    let original = self.content(ofLine: index)
+    guard content != original else { return }
+    let ending = ending(ofLine: index)
+    let splice = try replaceLines(index..<(index + 1), with: [NewLine(content, ending: ending)])
+    guard splice.keepsOtherLines else {
+      try replaceLines(index..<(index + 1), with: [NewLine(original, ending: ending)])
+      throw .changesOtherLines(line: index + 1)
+    }
   }
 
   /// The 0-based line index of an item.

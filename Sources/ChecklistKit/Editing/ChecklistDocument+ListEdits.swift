@@ -79,9 +79,7 @@ extension ChecklistDocument {
   {
     var line = bytes.withUnsafeBufferPointer { EditableLine(lines[index], in: $0) }
     change(&line)
-    let content = line.composed
-    guard content != self.content(ofLine: index) else { return }
-    try replaceLines(index..<(index + 1), with: [NewLine(content, ending: ending(ofLine: index))])
+    try rewriteLine(index, as: line.composed)
   }
 
   /// The names of every heading.

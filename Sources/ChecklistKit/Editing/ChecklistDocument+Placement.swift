@@ -10,6 +10,10 @@ struct Placement {
   var blankBefore = false
   /// Whether a blank line goes after the item (before a heading).
   var blankAfter = false
+  /// Whether the item must start a list of its own: the list it goes into has no task
+  /// items yet, and it must not join (and loosen) a plain list before it. Its bullet
+  /// may then be `*` or `+` instead of `-`.
+  var startsList = false
 }
 
 /// Where added and moved items go: positions resolved to lines, the prefix a new line
@@ -149,6 +153,7 @@ extension ChecklistDocument {
     var line = span.upperBound
     while line > span.lowerBound, lines[line - 1].kind == .blank { line -= 1 }
     var placement = Placement(line: line, prefix: Array("- ".utf8), parent: nil)
+    placement.startsList = true
     if line < span.upperBound {
       // A blank line already follows the list's last line: the item goes after it.
       placement.line = line + 1

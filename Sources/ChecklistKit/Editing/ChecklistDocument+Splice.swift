@@ -9,6 +9,23 @@ struct NewLine {
   }
 }
 
+/// What replacing lines did: which old lines went, how many new ones came, and which
+/// old lines were parsed again (the only ones whose records can differ, apart from
+/// their offsets).
+struct Splice {
+  /// The old lines replaced.
+  var replaced: Range<Int>
+  /// How many lines replaced them.
+  var count: Int
+  /// The old lines parsed again: from the heading before the change to the first
+  /// unchanged heading after it (the replaced lines included).
+  var reparsed: Range<Int>
+  /// Whether every other line parsed again reads as before, for chk and on GitHub: its
+  /// kind, its item parent, the list item it starts (and whether that starts a list),
+  /// a hard break at its end, and how deep in lists and block quotes it sits.
+  var keepsOtherLines: Bool
+}
+
 /// The one place edits change bytes: replace whole lines, then re-parse only as much as
 /// the change can affect.
 extension ChecklistDocument {
@@ -66,13 +83,18 @@ extension ChecklistDocument {
   /// drops the blank lines before them, which would otherwise end the file).
   ///
   /// - Returns: the lines actually replaced and how many lines replaced them, which
-  ///   can be more than asked for at the end of a file without a final line ending.
+  ///   can be more than asked for at the end of a file without a final line ending,
+  ///   and the lines parsed again.
   /// - Complexity: O(*n*) to move the bytes, plus re-parsing from the heading before
   ///   the change to the first heading after it that is unchanged.
+  ///
+  /// - Parameter checksGaps: whether `Splice.keepsOtherLines` also requires every other
+  ///   line to keep a blank line before it, or none (for insertions, where a new blank
+  ///   line inside a list would make it loose).
   @discardableResult
-  mutating func replaceLines(_ range: Range<Int>, with newLines: [NewLine]) throws(EditError)
-    -> (replaced: Range<Int>, count: Int)
-  {
+  mutating func replaceLines(
+    _ range: Range<Int>, with newLines: [NewLine], checksGaps: Bool = false
+  ) throws(EditError) -> Splice {
     var range = range
     var newLines = newLines
     if range.upperBound == lines.count, !hasFinalLineEnding {
@@ -131,12 +153,13 @@ extension ChecklistDocument {
     newBytes.replaceSubrange(lower..<upper, with: segment)
     // Take the records out of the document so that they are updated in place.
     var records = takeLines()
-    Self.reparse(
-      newBytes, records: &records, replacing: range, byteRange: lower..<upper,
-      newByteCount: segment.count)
+    let (reparsed, keepsOthers) = Self.reparse(
+      newBytes, records: &records, replacing: range, newCount: newLines.count,
+      byteRange: lower..<upper, newByteCount: segment.count, checksGaps: checksGaps)
     replaceStorage(
       bytes: newBytes, lines: records, addsCarriageReturn: segment.contains(ASCII.carriageReturn))
-    return (range, newLines.count)
+    return Splice(
+      replaced: range, count: newLines.count, reparsed: reparsed, keepsOtherLines: keepsOthers)
   }
 
   /// Replaces the content of many lines at once (their endings stay), with one pass
@@ -163,10 +186,13 @@ extension ChecklistDocument {
   /// heading before the change (after which nothing is open) to the first heading after
   /// it that was a heading before, and keeping the old records around that, shifted, in
   /// place: an edit of one line touches the records after it once and copies none.
+  ///
+  /// - Returns: the old lines parsed again, and whether those besides the replaced
+  ///   ones read as before.
   private static func reparse(
-    _ newBytes: [UInt8], records: inout [LineRecord], replacing range: Range<Int>,
-    byteRange: Range<Int>, newByteCount: Int
-  ) {
+    _ newBytes: [UInt8], records: inout [LineRecord], replacing range: Range<Int>, newCount: Int,
+    byteRange: Range<Int>, newByteCount: Int, checksGaps: Bool
+  ) -> (reparsed: Range<Int>, keepsOthers: Bool) {
     let byteDelta = newByteCount - byteRange.count
     var restart = range.lowerBound
     while restart > 0, records[restart - 1].kind != .heading { restart -= 1 }
@@ -189,17 +215,25 @@ extension ChecklistDocument {
       }
     }
     guard parsed.stoppedEarly, let resumed = parsed.records.last else {
+      let oldCount = records.count
+      let keepsOthers = LineMeaning.same(
+        old: records[restart..<oldCount], new: parsed.records, replacing: range, with: newCount,
+        checksGaps: checksGaps)
       records.replaceSubrange(restart..<records.count, with: parsed.records)
-      return
+      return (restart..<oldCount, keepsOthers)
     }
     let oldResume = Self.lineIndex(
       startingAt: Int(resumed.start) - byteDelta, in: records, from: range.upperBound)
+    let keepsOthers = LineMeaning.same(
+      old: records[restart..<(oldResume + 1)], new: parsed.records, replacing: range,
+      with: newCount, checksGaps: checksGaps)
     let lineDelta = restart + parsed.records.count - (oldResume + 1)
     records.replaceSubrange(restart..<(oldResume + 1), with: parsed.records)
     let kept = (restart + parsed.records.count)..<records.count
     records.withUnsafeMutableBufferPointer { buffer in
       for index in kept { buffer[index].shift(bytes: byteDelta, lines: lineDelta) }
     }
+    return (restart..<(oldResume + 1), keepsOthers)
   }
 
   private static func isHeading(atOldOffset offset: Int, in lines: [LineRecord], from first: Int)
@@ -240,5 +274,115 @@ extension LineRecord {
     default:
       break
     }
+  }
+}
+
+/// How a line reads, compared between two parses of the same stretch of a document.
+enum LineMeaning {
+  /// Whether the lines of `old` (a stretch that starts at a heading or the document's
+  /// start; its indices are the old document's line indices) other than `replaced`
+  /// read the same in `new` (the same stretch parsed again, from the same first line,
+  /// with `replaced` swapped for `newCount` lines): kind, rendering bits, depth, and
+  /// for items the parent item.
+  ///
+  /// - Complexity: O(*k*) in the length of the stretch.
+  ///
+  /// With `checksGaps`, no line may get a blank line before it that it did not have (a
+  /// new blank line inside a list makes it loose).
+  static func same(
+    old: ArraySlice<LineRecord>, new: [LineRecord], replacing replaced: Range<Int>,
+    with newCount: Int, checksGaps: Bool = false
+  ) -> Bool {
+    guard new.count == old.count - replaced.count + newCount else { return false }
+    let start = old.startIndex
+    func mapped(_ index: Int) -> Int {
+      index < replaced.lowerBound ? index : index - replaced.count + newCount
+    }
+    func blankBefore(_ records: some Collection<LineRecord>, at offset: Int) -> Bool {
+      offset > 0 && records[records.index(records.startIndex, offsetBy: offset - 1)].kind == .blank
+    }
+    let oldParents = parents(old, start: start)
+    let newParents = parents(new[...], start: start)
+    // The first line after the change may take over the start of its list from the
+    // first item removed before it, or hand it over to an item added before it (the
+    // list stays the same list); it may not join or leave a list.
+    var handover = replaced.upperBound
+    while handover < old.endIndex, old[handover].kind == .blank { handover += 1 }
+    let listStart = LineRecord.Rendering.startsList | LineRecord.Rendering.followsOtherList
+    let inserted = new[(replaced.lowerBound - start)..<(replaced.lowerBound - start + newCount)]
+    for index in old.indices where !replaced.contains(index) {
+      let a = old[index]
+      let b = new[mapped(index) - start]
+      guard a.kind == b.kind else { return false }
+      // A blank line's containers say nothing about what is shown.
+      if a.kind == .blank { continue }
+      guard a.depth == b.depth else { return false }
+      if a.rendering != b.rendering {
+        guard index == handover, a.rendering & ~listStart == b.rendering & ~listStart else {
+          return false
+        }
+        let starts = LineRecord.Rendering.startsList
+        if !a.renders(starts), b.renders(starts) {
+          guard startsList(at: a.depth, like: b, old[replaced]) else { return false }
+        } else if a.renders(starts), !b.renders(starts) {
+          guard startsList(at: a.depth, like: a, inserted) else { return false }
+        } else {
+          // Both start a list; the list before it came or went with the change.
+          let neighbours =
+            a.renders(LineRecord.Rendering.followsOtherList) ? old[replaced] : inserted
+          guard
+            neighbours.contains(where: {
+              $0.depth == a.depth && $0.renders(LineRecord.Rendering.listItem)
+            })
+          else { return false }
+        }
+      }
+      // Only a line in a list (or a list item) can make a list loose.
+      if checksGaps, a.depth > 0 || a.renders(LineRecord.Rendering.listItem),
+        blankBefore(new, at: mapped(index) - start), !blankBefore(old, at: index - start)
+      {
+        return false
+      }
+      guard a.kind == .item else { continue }
+      let oldParent = oldParents[index - start]
+      // A replaced parent is still the parent only where each line was rewritten in
+      // place (as many new lines as old ones).
+      if oldParent >= 0, replaced.contains(oldParent), replaced.count != newCount { return false }
+      let expected =
+        oldParent < 0 ? -1 : replaced.contains(oldParent) ? oldParent : mapped(oldParent)
+      guard newParents[mapped(index) - start] == expected else { return false }
+    }
+    return true
+  }
+
+  /// Whether the records hold a list item at `depth` that starts a list as `line`
+  /// does (after the same kind of neighbour, or none).
+  private static func startsList(
+    at depth: UInt8, like line: LineRecord, _ records: ArraySlice<LineRecord>
+  ) -> Bool {
+    let follows = LineRecord.Rendering.followsOtherList
+    return records.contains {
+      $0.depth == depth && $0.renders(LineRecord.Rendering.startsList)
+        && $0.renders(follows) == line.renders(follows)
+    }
+  }
+
+  /// Each record's parent item, as a document line index (-1 for none); the records
+  /// are the document's lines from `start` on.
+  private static func parents(_ records: ArraySlice<LineRecord>, start: Int) -> [Int] {
+    var result = [Int](repeating: -1, count: records.count)
+    var open: [(line: Int, last: Int)] = []
+    for (offset, record) in records.enumerated() {
+      let line = start + offset
+      if record.kind == .heading {
+        open.removeAll(keepingCapacity: true)
+        continue
+      }
+      guard record.kind == .item else { continue }
+      while let top = open.last, top.last < line { open.removeLast() }
+      if let top = open.last { result[offset] = top.line }
+      open.append((line, Int(record.last)))
+    }
+    return result
   }
 }

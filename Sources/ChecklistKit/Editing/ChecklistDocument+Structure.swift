@@ -108,7 +108,12 @@ extension ChecklistDocument {
   // MARK: - Inserting and deleting with checks
 
   /// Inserts lines at a placement and checks that the first one is an item with the
-  /// intended parent and that no other line changed its meaning.
+  /// intended parent and that no other line changed its meaning, for chk or on GitHub.
+  ///
+  /// When the placement as given would change another line (text after it would
+  /// become a lazy continuation of the new item, or the item would join a plain list),
+  /// a blank line after the item, then another bullet (for an item that must start
+  /// its own list), are tried.
   ///
   /// - Returns: the line index of the first inserted item line.
   @discardableResult
@@ -116,20 +121,33 @@ extension ChecklistDocument {
     -> Int
   {
     let before = self
-    var all = newLines
-    if placement.blankBefore { all.insert(NewLine([]), at: 0) }
-    if placement.blankAfter { all.append(NewLine([])) }
-    let insertion = try replaceLines(placement.line..<placement.line, with: all)
-    let first = placement.line + (placement.blankBefore ? 1 : 0)
-    var expectedParent = placement.parent
-    if let parent = expectedParent, parent >= placement.line { expectedParent = parent + all.count }
-    guard lines[first].kind == .item, parent(ofLine: first) == expectedParent,
-      before.keepsMeaning(in: self, replacing: insertion.replaced, with: insertion.count)
-    else {
-      self = before
-      throw .unsupportedPosition(line: placement.line + 1)
+    var bullets: [UInt8?] = [nil]
+    if placement.startsList { bullets += [UInt8(ascii: "*"), UInt8(ascii: "+")] }
+    for bullet in bullets {
+      for blankAfter in placement.blankAfter ? [true] : [false, true] {
+        var all = newLines
+        if let bullet, let index = all[0].content.firstIndex(of: ASCII.dash) {
+          all[0].content[index] = bullet
+        }
+        if placement.blankBefore { all.insert(NewLine([]), at: 0) }
+        if blankAfter { all.append(NewLine([])) }
+        let insertion = try replaceLines(
+          placement.line..<placement.line, with: all, checksGaps: true)
+        let first = placement.line + (placement.blankBefore ? 1 : 0)
+        var expectedParent = placement.parent
+        if let parent = expectedParent, parent >= placement.line {
+          expectedParent = parent + all.count
+        }
+        if lines[first].kind == .item, parent(ofLine: first) == expectedParent,
+          !placement.startsList || lines[first].renders(LineRecord.Rendering.startsList),
+          insertion.keepsOtherLines
+        {
+          return first
+        }
+        self = before
+      }
     }
-    return first
+    throw .unsupportedPosition(line: placement.line + 1)
   }
 
   /// Deletes whole lines, then checks that no other line changed its meaning; if one
@@ -137,9 +155,7 @@ extension ChecklistDocument {
   ///
   /// - Returns: the lines replaced and how many lines replaced them.
   @discardableResult
-  mutating func deleteLines(_ range: Range<Int>) throws(EditError)
-    -> (replaced: Range<Int>, count: Int)
-  {
+  mutating func deleteLines(_ range: Range<Int>) throws(EditError) -> Splice {
     let before = self
     var range = range
     let blankAbove = range.lowerBound == 0 || lines[range.lowerBound - 1].kind == .blank
@@ -147,68 +163,33 @@ extension ChecklistDocument {
       range = range.lowerBound..<(range.upperBound + 1)
     }
     let removal = try replaceLines(range, with: [])
-    if before.keepsMeaning(in: self, replacing: removal.replaced, with: removal.count) {
-      return removal
-    }
+    if removal.keepsOtherLines { return removal }
     self = before
     let blank = try replaceLines(range, with: [NewLine([])])
-    if before.keepsMeaning(in: self, replacing: blank.replaced, with: blank.count) { return blank }
+    if blank.keepsOtherLines { return blank }
     self = before
     throw .unsupportedPosition(line: range.lowerBound + 1)
   }
 
-  /// Each line's kind and, for items, the offset of its parent, for the lines in
-  /// `range`: what must not change when a subtree moves.
+  /// Each line's kind, how it renders (its rendering bits, other than the first line's
+  /// list start, and its depth relative to the first line) and, for items, the offset
+  /// of its parent, for the lines in `range`: what must not change when a subtree
+  /// moves. Blank lines count by kind only.
   func structure(of range: Range<Int>) -> [Int] {
-    range.map { index in
-      let kind = Int(lines[index].kind.rawValue)
-      guard lines[index].kind == .item, index != range.lowerBound else { return kind }
-      return kind + 8 * ((parent(ofLine: index) ?? -1) - range.lowerBound + 1)
-    }
-  }
-
-  /// Whether `other` is this document with the lines in `replaced` swapped for
-  /// `newCount` other lines and nothing else changed in kind or item parent.
-  ///
-  /// - Complexity: O(*n*) in the number of lines.
-  func keepsMeaning(
-    in other: ChecklistDocument, replacing replaced: Range<Int>, with newCount: Int
-  ) -> Bool {
-    guard other.lines.count == lines.count - replaced.count + newCount else { return false }
-    func mapped(_ old: Int) -> Int {
-      old < replaced.lowerBound ? old : old - replaced.count + newCount
-    }
-    let oldParents = itemParents()
-    let newParents = other.itemParents()
-    for index in lines.indices where !replaced.contains(index) {
-      let newIndex = mapped(index)
-      guard other.lines[newIndex].kind == lines[index].kind else { return false }
-      guard lines[index].kind == .item else { continue }
-      let oldParent = Int(oldParents[index])
-      if oldParent >= 0, replaced.contains(oldParent) { return false }
-      let expected = oldParent < 0 ? -1 : Int32(mapped(oldParent))
-      guard newParents[newIndex] == expected else { return false }
-    }
-    return true
-  }
-
-  /// For each line, the index of the item that is its parent (-1 for none).
-  ///
-  /// - Complexity: O(*n*).
-  func itemParents() -> [Int32] {
-    var parents = [Int32](repeating: -1, count: lines.count)
-    var open: [Int] = []
-    for index in lines.indices {
+    let baseDepth = Int(lines[range.lowerBound].depth)
+    let listStart = LineRecord.Rendering.startsList | LineRecord.Rendering.followsOtherList
+    return range.map { index in
       let record = lines[index]
-      if record.kind == .heading {
-        open.removeAll(keepingCapacity: true)
-        continue
+      let kind = Int(record.kind.rawValue)
+      guard record.kind != .blank else { return kind }
+      guard index != range.lowerBound else {
+        return kind | Int(record.rendering & ~listStart) << 3
       }
-      guard record.kind == .item else { continue }
-      while let top = open.last, Int(lines[top].last) < index { open.removeLast() }
-      if let top = open.last { parents[index] = Int32(top) }
-      open.append(index)
+      var value = kind | Int(record.rendering) << 3 | (Int(record.depth) - baseDepth + 256) << 11
+      if record.kind == .item {
+        value |= ((parent(ofLine: index) ?? -1) - range.lowerBound + 1) << 20
+      }
+      return value
     }
-    return parents
   }
 }

@@ -23,6 +23,9 @@ public enum EditError: Error, Sendable, Hashable {
   /// The file's structure around the target would make the new or moved line mean
   /// something else (for example, it would land inside a code block).
   case unsupportedPosition(line: Int)
+  /// Rewriting the line would change how other lines read on GitHub (an item that
+  /// held only its box would take in the text after it).
+  case changesOtherLines(line: Int)
   /// The edited file would be 4 GiB or larger.
   case tooLarge
 
@@ -55,6 +58,9 @@ public enum EditError: Error, Sendable, Hashable {
       return "cannot place the item at line \(line) without changing how the file reads "
         + "(it would fall inside a code block, HTML or another item's text); "
         + "choose another position"
+    case .changesOtherLines(let line):
+      return "changing line \(line) would change how the lines after it read "
+        + "(they would join its item); put a blank line after it and try again"
     case .tooLarge:
       return "the edited file would be 4 GiB or larger"
     }

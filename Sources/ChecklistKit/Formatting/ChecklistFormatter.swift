@@ -29,6 +29,9 @@ public struct ChecklistFormatter: Sendable {
   enum Level: UInt8, Comparable {
     /// Canonical indent, bullet and content.
     case canonical
+    /// Canonical indent and content, its own bullet character (the list keeps its
+    /// bullets).
+    case keepBullet
     /// Its own indent, bullet and gap (moved with its parent); canonical content.
     case keepPrefix
     /// Its whole line as written (moved with its parent).
@@ -81,6 +84,7 @@ public struct ChecklistFormatter: Sendable {
       if document.hasByteOrderMark { DocumentParser.byteOrderMark.withUnsafeBufferPointer(write) }
       var wroteLines = false
       var endedWithBlank = false
+      var previousKeptIndent = false
       var next = 0
       while next < lines.count {
         for worker in workers {
@@ -89,7 +93,10 @@ public struct ChecklistFormatter: Sendable {
           while next < lines.count, size < chunkSize {
             var end = next + 1
             while end < lines.count, lines[end].kind != .heading { end += 1 }
-            worker.sections.append(next..<end)
+            let keepsIndent = Self.keepsIndent(next, lines, buffer, after: previousKeptIndent)
+            worker.sections.append(
+              FormatSection(lines: next..<end, headingKeepsIndent: keepsIndent))
+            previousKeptIndent = keepsIndent
             size += document.startOffset(ofLine: end) - Int(lines[next].start)
             next = end
           }
@@ -103,8 +110,13 @@ public struct ChecklistFormatter: Sendable {
         for worker in busy {
           for (section, bytes) in zip(worker.sections, worker.outputRanges) where !bytes.isEmpty {
             // One blank line before a heading, unless the section before ends in one
-            // that belongs to a code block.
-            if wroteLines, !endedWithBlank, lines[section.lowerBound].kind == .heading {
+            // that belongs to a code block. A heading that keeps its indent (GitHub may
+            // read it inside a list item) keeps the blank line before it only if it had
+            // one: a new one could make the item's list loose.
+            let start = section.lines.lowerBound
+            if wroteLines, !endedWithBlank, lines[start].kind == .heading,
+              !section.headingKeepsIndent || lines[start - 1].kind == .blank
+            {
               ending.withUnsafeBufferPointer(write)
             }
             let written = worker.output.bytes(from: bytes.lowerBound)
@@ -116,4 +128,28 @@ public struct ChecklistFormatter: Sendable {
       }
     }
   }
+
+  /// Whether the heading on `line` keeps its indent: an indented heading after a line
+  /// inside a list item, or after such a heading's section. GitHub reads a heading
+  /// indented to an open item's content inside that item (and the lines after it
+  /// with it), where chk's reading starts a new list; moving the heading, or adding
+  /// blank lines around it, could change what GitHub shows.
+  static func keepsIndent(
+    _ line: Int, _ lines: [LineRecord], _ bytes: UnsafeBufferPointer<UInt8>, after previous: Bool
+  ) -> Bool {
+    let record = lines[line]
+    guard record.kind == .heading, ASCII.isSpaceOrTab(bytes[Int(record.start)]) else {
+      return false
+    }
+    if previous { return true }
+    var before = line - 1
+    while before >= 0, lines[before].kind == .blank { before -= 1 }
+    return before >= 0 && lines[before].depth > 0
+  }
+}
+
+/// A heading section to format, and whether its heading keeps its indent.
+struct FormatSection {
+  var lines: Range<Int>
+  var headingKeepsIndent: Bool
 }

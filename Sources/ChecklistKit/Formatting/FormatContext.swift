@@ -9,7 +9,7 @@
 /// One thread's share of a formatting round: consecutive sections and their output.
 final class SectionWorker: @unchecked Sendable {
   var context: FormatContext
-  var sections: [Range<Int>] = []
+  var sections: [FormatSection] = []
   /// Where each section's bytes are in `output`.
   var outputRanges: [Range<Int>] = []
   var output: OutputBuffer
@@ -24,7 +24,7 @@ final class SectionWorker: @unchecked Sendable {
     outputRanges.removeAll(keepingCapacity: true)
     for section in sections {
       let start = output.count
-      context.formatSection(section, isFirst: section.lowerBound == 0, into: &output)
+      context.formatSection(section, into: &output)
       outputRanges.append(start..<output.count)
     }
   }
@@ -37,6 +37,8 @@ struct FormatContext {
   let ending: [UInt8]
 
   let lines: [LineRecord]
+  /// Whether the section being formatted starts with a heading that keeps its indent.
+  private var keepsHeadingIndent = false
 
   init(document: ChecklistDocument, bytes: UnsafeBufferPointer<UInt8>, ending: [UInt8]) {
     self.document = document
@@ -47,12 +49,17 @@ struct FormatContext {
 
   /// One section in canonical form (each line with the preferred ending), checked
   /// against the original and corrected until it means the same, appended to `output`.
-  mutating func formatSection(_ section: Range<Int>, isFirst: Bool, into output: inout OutputBuffer)
-  {
-    var levels: [Int: ChecklistFormatter.Level] = [:]
-    for index in section where lines[index].kind == .item && lines[index].isInsidePlainListItem {
-      levels[index] = .keepPrefix
+  mutating func formatSection(_ plan: FormatSection, into output: inout OutputBuffer) {
+    let section = plan.lines
+    let isFirst = section.lowerBound == 0
+    keepsHeadingIndent = plan.headingKeepsIndent
+    // After a heading GitHub may read inside a list item, chk's reading (which starts a
+    // new list there) may differ from GitHub's: the section is written as it is.
+    if keepsHeadingIndent {
+      original(section, into: &output)
+      return
     }
+    var levels = keptPrefixes(section)
     let start = output.count
     for _ in 0...ChecklistFormatter.maximumCorrections {
       output.truncate(to: start)
@@ -65,7 +72,8 @@ struct FormatContext {
         ?? SectionComparison.compare(
           document, section, with: output.array(from: start),
           nextHeading: section.upperBound < lines.count
-            ? headingLine(lines[section.upperBound]) : nil, ending: ending)
+            ? headingLine(lines[section.upperBound], keepsIndent: true) : nil, ending: ending,
+          headingKeepsIndent: keepsHeadingIndent)
       switch verdict {
       case .same: return
       case .items(let suspects):
@@ -76,6 +84,88 @@ struct FormatContext {
     }
     output.truncate(to: start)
     original(section, into: &output)
+  }
+
+  /// How far from canonical form each item starts (the formatter's check may move
+  /// items further):
+  /// - an item inside a plain list item keeps its prefix;
+  /// - every item of a bullet list that has plain items too, or that is next to another
+  ///   bullet list in the same container, keeps its bullet: a list's bullets change
+  ///   only with the whole list, and never so that two lists merge (CommonMark starts
+  ///   a new list where the bullet changes);
+  /// - the items still open where the next section starts with a heading that keeps
+  ///   its indent keep their prefixes: their columns decide whether GitHub reads that
+  ///   heading inside them;
+  /// - a box with nothing after it is text on GitHub (`[X]` stays `[X]`): kept whole.
+  ///
+  /// - Complexity: O(*n*) in the lines of the section.
+  private func keptPrefixes(_ section: Range<Int>) -> [Int: ChecklistFormatter.Level] {
+    var levels: [Int: ChecklistFormatter.Level] = [:]
+    struct List {
+      var items: [Int] = []
+      var isBulleted: Bool
+      var keepsBullets = false
+    }
+    var lists: [List] = []
+    // The list most recently started at each depth: a list item that starts no list
+    // belongs to it.
+    var current: [Int: Int] = [:]
+    for index in section {
+      let record = lines[index]
+      guard record.renders(LineRecord.Rendering.listItem) else { continue }
+      let depth = Int(record.depth)
+      if record.renders(LineRecord.Rendering.startsList) || current[depth] == nil {
+        var list = List(isBulleted: isBulleted(record))
+        if record.renders(LineRecord.Rendering.followsOtherList), list.isBulleted,
+          let previous = current[depth], lists[previous].isBulleted
+        {
+          list.keepsBullets = true
+          lists[previous].keepsBullets = true
+        }
+        current[depth] = lists.count
+        lists.append(list)
+      }
+      guard let list = current[depth] else { continue }
+      lists[list].items.append(index)
+      if record.kind != .item { lists[list].keepsBullets = true }
+      if record.kind == .item, record.isInsidePlainListItem {
+        levels[index] = max(levels[index] ?? .canonical, .keepPrefix)
+      }
+    }
+    for list in lists where list.keepsBullets && list.isBulleted {
+      for index in list.items where lines[index].kind == .item {
+        levels[index] = max(levels[index] ?? .canonical, .keepBullet)
+      }
+    }
+    // The items still open where the next section starts with an indented heading:
+    // their content columns decide whether GitHub reads that heading inside them.
+    if section.upperBound < lines.count,
+      ChecklistFormatter.keepsIndent(section.upperBound, lines, bytes, after: false),
+      var root = section.reversed().first(where: { lines[$0].kind == .item })
+    {
+      while let parent = document.parent(ofLine: root) { root = parent }
+      for index in root..<section.upperBound where lines[index].kind == .item {
+        levels[index] = max(levels[index] ?? .canonical, .keepPrefix)
+      }
+    }
+    // A box with nothing after it is text on GitHub (`[X]` stays `[X]`): kept whole.
+    for index in section where isBareBox(lines[index]) { levels[index] = .keepLine }
+    return levels
+  }
+
+  /// Whether a list item line's marker is a bullet (`-`, `*`, `+`), not a number.
+  private func isBulleted(_ record: LineRecord) -> Bool {
+    var index = Int(record.start)
+    let end = Int(record.end)
+    while index < end, ASCII.isSpaceOrTab(bytes[index]) || bytes[index] == ASCII.greaterThan {
+      index += 1
+    }
+    return index < end && !ASCII.isDigit(bytes[index])
+  }
+
+  /// Whether an item line ends right after its box: GitHub renders it as text.
+  private func isBareBox(_ record: LineRecord) -> Bool {
+    record.kind == .item && Int(record.end) == Int(record.mark) + 3
   }
 
   /// Whether `rendered` is exactly the section's bytes up to the end of its last line
@@ -94,15 +184,18 @@ struct FormatContext {
   /// Raises the first suspect that can go one level further from canonical form; when
   /// none can, the nearest parent of one that can.
   private func escalate(_ suspects: [Int], levels: inout [Int: ChecklistFormatter.Level]) -> Bool {
+    func raised(_ level: ChecklistFormatter.Level?) -> ChecklistFormatter.Level {
+      (level ?? .canonical) < .keepPrefix ? .keepPrefix : .keepLine
+    }
     for line in suspects where (levels[line] ?? .canonical) < .keepLine {
-      levels[line] = (levels[line] ?? .canonical) == .canonical ? .keepPrefix : .keepLine
+      levels[line] = raised(levels[line])
       return true
     }
     for suspect in suspects {
       var current = document.parent(ofLine: suspect)
       while let line = current {
         if (levels[line] ?? .canonical) < .keepLine {
-          levels[line] = (levels[line] ?? .canonical) == .canonical ? .keepPrefix : .keepLine
+          levels[line] = raised(levels[line])
           return true
         }
         current = document.parent(ofLine: line)
@@ -163,8 +256,8 @@ struct FormatContext {
       }
       switch record.kind {
       case .heading:
-        output.append(headingLine(record))
-        afterHeading = true
+        output.append(headingLine(record, keepsIndent: keepsHeadingIndent))
+        afterHeading = !keepsHeadingIndent
       case .item:
         let level = levels.isEmpty ? .canonical : levels[index] ?? .canonical
         let owner = open.last
@@ -172,10 +265,10 @@ struct FormatContext {
         var content: [UInt8]
         var newColumn: Int
         switch level {
-        case .canonical:
+        case .canonical, .keepBullet:
           let indent = owner?.newColumn ?? 0
-          let bullet = canonicalBullet(record)
-          if EditableLine.isCanonical(record, indent: indent, in: bytes) {
+          let bullet = canonicalBullet(record, keepsBullet: level == .keepBullet)
+          if EditableLine.isCanonical(record, indent: indent, bullet: bullet, in: bytes) {
             output.append(line(record))
           } else {
             output.append(ASCII.space, repeating: indent)
@@ -240,9 +333,13 @@ struct FormatContext {
 
   /// A heading in canonical form: no indent, one space after the `#`s, the name (with
   /// a trailing `#` run escaped so it does not read as closing `#`s), its tags.
-  private func headingLine(_ record: LineRecord) -> [UInt8] {
+  /// - Parameter keepsIndent: whether the heading keeps its indent (see
+  ///   `ChecklistFormatter.keepsIndent`).
+  private func headingLine(_ record: LineRecord, keepsIndent: Bool) -> [UInt8] {
     var line = EditableLine(record, in: bytes)
-    line.prefix = line.prefix.filter { $0 == ASCII.hash }
+    if !keepsIndent {
+      line.prefix = line.prefix.filter { $0 == ASCII.hash }
+    }
     var runStart = line.name.count
     while runStart > 0, line.name[runStart - 1] == ASCII.hash { runStart -= 1 }
     if runStart < line.name.count,
@@ -254,11 +351,11 @@ struct FormatContext {
   }
 
   /// The canonical bullet: `nil` for `-`, or where the item's own number and delimiter
-  /// are.
-  private func canonicalBullet(_ record: LineRecord) -> Range<Int>? {
+  /// are (or its own bullet, when it keeps it).
+  private func canonicalBullet(_ record: LineRecord, keepsBullet: Bool) -> Range<Int>? {
     var index = Int(record.start)
     while ASCII.isSpaceOrTab(bytes[index]) { index += 1 }
-    guard ASCII.isDigit(bytes[index]) else { return nil }
+    guard ASCII.isDigit(bytes[index]) else { return keepsBullet ? index..<(index + 1) : nil }
     let start = index
     while ASCII.isDigit(bytes[index]) { index += 1 }
     return start..<(index + 1)
@@ -281,12 +378,25 @@ struct FormatContext {
 
   /// The line with `shift` more (or fewer) leading spaces; `nil` when that cannot be
   /// done exactly because the indent holds a tab, or is too short.
+  ///
+  /// A tab after a list or block quote marker at the line's start also refuses: it
+  /// advances to the next multiple of 4 columns, so the columns after it would change
+  /// by a different amount than the shift.
   private func shifted(_ line: [UInt8], by shift: Int) -> [UInt8]? {
     guard shift != 0 else { return line }
     var spaces = 0
     while spaces < line.count, line[spaces] == ASCII.space { spaces += 1 }
     if spaces < line.count, line[spaces] == ASCII.tab { return nil }
     guard spaces + shift >= 0 else { return nil }
+    var marker = spaces
+    while marker < line.count, ASCII.isDigit(line[marker]) { marker += 1 }
+    if marker < line.count, "-*+.)>".utf8.contains(line[marker]) {
+      var gap = marker + 1
+      while gap < line.count, ASCII.isSpaceOrTab(line[gap]) {
+        if line[gap] == ASCII.tab { return nil }
+        gap += 1
+      }
+    }
     return Array(repeating: ASCII.space, count: spaces + shift) + line[spaces...]
   }
 }

@@ -1,5 +1,9 @@
-/// Whether a formatted section means the same as the original: the same headings,
-/// items (state, name, tags, note, parent) and owned lines, in the same order.
+/// Whether a formatted section means the same as the original, and renders the same on
+/// GitHub: the same headings, items (state, name, tags, note, parent) and owned lines,
+/// in the same order; the same list items (task or not) starting the same lists, the
+/// same hard line breaks and nesting depth on every line; and a blank line between the
+/// same lines, so that no list becomes loose or tight (fmt adds blank lines only around
+/// headings outside list items, where no list can be).
 enum SectionComparison {
   enum Verdict: Equatable {
     case same
@@ -16,6 +20,8 @@ enum SectionComparison {
     var record: LineRecord
     /// The ordinal (among the section's items) of the item that owns the line, or -1.
     var owner: Int
+    /// Whether a blank line comes between this line and the meaningful line before it.
+    var blankBefore: Bool
   }
 
   /// Walks a range of lines, giving each meaningful line with its owner.
@@ -35,13 +41,18 @@ enum SectionComparison {
     }
 
     mutating func next() -> Entry? {
+      var sawBlank = false
       while index < end {
         let current = index
         let record = lines[current]
         index += 1
         while let top = open.last, top.last < current { open.removeLast() }
-        if record.kind == .blank { continue }
-        let entry = Entry(index: current, record: record, owner: open.last?.ordinal ?? -1)
+        if record.kind == .blank {
+          sawBlank = true
+          continue
+        }
+        let entry = Entry(
+          index: current, record: record, owner: open.last?.ordinal ?? -1, blankBefore: sawBlank)
         if record.kind == .item {
           open.append((items, Int(record.last)))
           itemLines.append(current)
@@ -60,9 +71,11 @@ enum SectionComparison {
   /// leave a code block or HTML block open that swallows what follows.
   ///
   /// - Parameter nextHeading: the next section's heading as it will be written, if any.
+  /// - Parameter headingKeepsIndent: whether the section's heading keeps its indent
+  ///   (and gets no blank lines around it).
   static func compare(
     _ document: ChecklistDocument, _ section: Range<Int>, with formatted: [UInt8],
-    nextHeading: [UInt8]?, ending: [UInt8]
+    nextHeading: [UInt8]?, ending: [UInt8], headingKeepsIndent: Bool
   ) -> Verdict {
     var text = formatted
     let hasNextHeading = nextHeading != nil
@@ -86,13 +99,19 @@ enum SectionComparison {
         var left = Walker(document.lines, section)
         var right = Walker(parsed.lines, formattedLines)
         var lastItem: Int?
+        // Blank lines around a heading (outside a list item) and at the section's start
+        // may change.
+        var gapMayChange = true
         while true {
           let a = left.next()
           let b = right.next()
           guard let a else {
             return b == nil ? .same : lastItem.map { .items([$0]) } ?? .unattributable
           }
-          guard let b, same(a, old, b, new) else {
+          let isFreeHeading = a.record.kind == .heading && !headingKeepsIndent
+          let sameGap = gapMayChange || isFreeHeading || a.blankBefore == b?.blankBefore
+          gapMayChange = isFreeHeading
+          guard let b, sameGap, same(a, old, b, new) else {
             // The item that now owns the line, the one that owned it, the line itself if
             // it is an item, and the item before it.
             var suspects: [Int] = []
@@ -113,7 +132,10 @@ enum SectionComparison {
   private static func same(
     _ a: Entry, _ old: UnsafeBufferPointer<UInt8>, _ b: Entry, _ new: UnsafeBufferPointer<UInt8>
   ) -> Bool {
-    guard a.record.kind == b.record.kind, a.owner == b.owner else { return false }
+    guard a.record.kind == b.record.kind, a.owner == b.owner,
+      a.record.rendering == b.record.rendering,
+      a.record.depth == b.record.depth
+    else { return false }
     switch a.record.kind {
     case .heading:
       return ParsedLine(a.record, old).name

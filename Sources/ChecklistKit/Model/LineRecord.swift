@@ -38,6 +38,11 @@ package struct LineRecord: Sendable, Hashable, BitwiseCopyable {
   package var note: UInt32 = LineRecord.noNote
   package var last: UInt32 = 0
   package var flags: UInt8 = 0
+  /// What GitHub's renderer makes of the line beyond its kind (`Rendering` bits).
+  package var rendering: UInt8 = 0
+  /// How many containers (list items and block quotes) hold the line's content, at
+  /// most 255.
+  package var depth: UInt8 = 0
 
   package init(start: UInt32, end: UInt32) {
     self.start = start
@@ -63,5 +68,33 @@ package struct LineRecord: Sendable, Hashable, BitwiseCopyable {
   }
 
   package var hasNote: Bool { note != LineRecord.noNote }
+
+  /// The `rendering` bits: facts about how cmark-gfm renders a line that its kind does
+  /// not say, set by the parser and compared by the formatter and the edits to prove
+  /// that they do not change what GitHub shows.
+  package enum Rendering {
+    /// The line starts a list item, a task item or not.
+    package static let listItem: UInt8 = 1
+    /// The list item starts a new list (its list's first item).
+    package static let startsList: UInt8 = 2
+    /// The new list starts right after another list in the same container (a list of
+    /// another bullet or delimiter), so a change of bullet could merge them.
+    package static let followsOtherList: UInt8 = 4
+    /// The line ends with a hard line break: two or more spaces, or a backslash,
+    /// before a line that continues the same paragraph.
+    package static let hardBreak: UInt8 = 8
+    /// A paragraph starts on the line (it does not continue the one before).
+    package static let startsParagraph: UInt8 = 16
+    /// A block quote starts on the line (it does not continue the one before).
+    package static let startsBlockQuote: UInt8 = 32
+    /// The line underlines the paragraph above it, which is then a (setext) heading.
+    package static let setextUnderline: UInt8 = 64
+    /// A code block or HTML block starts on the line.
+    package static let startsRawBlock: UInt8 = 128
+  }
+
+  /// Whether a `Rendering` bit is set.
+  @inline(__always)
+  package func renders(_ bit: UInt8) -> Bool { rendering & bit != 0 }
   package var hasTags: Bool { tagsStart < tagsEnd }
 }

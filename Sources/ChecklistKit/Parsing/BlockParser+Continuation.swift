@@ -70,12 +70,15 @@ extension BlockParser {
         advanceOffset(1, columns: false)
         if offset < lineEnd, ASCII.isSpaceOrTab(bytes[offset]) { advanceOffset(1, columns: true) }
       case .listItem:
-        if blank {
+        // As cmark (GitHub's renderer) does, indentation is checked first: a line of
+        // blanks as wide as the item continues even an item that holds nothing yet,
+        // where an emptier blank line ends it.
+        if indent >= stack[matched].width {
+          advanceOffset(stack[matched].width, columns: true)
+          if !blank { stack[matched].hasContent = true }
+        } else if blank {
           guard stack[matched].hasContent else { break scan }
           advanceNextNonspace()
-        } else if indent >= stack[matched].width {
-          advanceOffset(stack[matched].width, columns: true)
-          stack[matched].hasContent = true
         } else {
           break scan
         }
@@ -135,17 +138,36 @@ extension BlockParser {
   /// Opens a block, first closing the open leaf, which cannot contain it.
   mutating func push(_ block: OpenBlock) {
     closeOpenLeaf()
+    addChild(listType: block.listType)
+    if block.kind == .paragraph { pendingRendering |= LineRecord.Rendering.startsParagraph }
+    if block.kind == .blockQuote { pendingRendering |= LineRecord.Rendering.startsBlockQuote }
+    if block.kind == .fencedCode || block.kind == .indentedCode || block.kind == .htmlBlock {
+      pendingRendering |= LineRecord.Rendering.startsRawBlock
+    }
     if block.kind != .listItem, block.kind != .paragraph { complexBlocks += 1 }
+    if block.kind == .listItem || block.kind == .blockQuote { containerDepth += 1 }
     stack.append(block)
   }
 
-  /// The fast path for the most common line: spaces, a `-`, `*` or `+` bullet, one
-  /// space and a checkbox, while only list items and paragraphs are open. It does what
-  /// the general path does for such a line (CommonMark container matching by width,
-  /// then a list item that may interrupt a paragraph), without the general machinery.
-  ///
-  /// - Returns: false when the line is not of that shape; nothing has changed then.
-  @inline(__always)
+  /// Records that a block becomes the last child of the innermost open container: a
+  /// list item of `listType` joins the container's open list of that type, or starts
+  /// a list; any other block (`listType` 0) ends the container's open list, as in
+  /// CommonMark, where a list holds only list items.
+  mutating func addChild(listType: UInt8) {
+    let current = stack.isEmpty ? rootListType : stack[stack.count - 1].openListType
+    if listType != 0 {
+      pendingRendering |= LineRecord.Rendering.listItem
+      if current != listType {
+        pendingRendering |= LineRecord.Rendering.startsList
+        if current != 0 { pendingRendering |= LineRecord.Rendering.followsOtherList }
+      }
+    }
+    if stack.isEmpty {
+      rootListType = listType
+    } else {
+      stack[stack.count - 1].openListType = listType
+    }
+  }
 
   /// Closes the innermost block if it is a leaf (a paragraph, code or HTML block): a
   /// new block is starting after it.
@@ -160,6 +182,7 @@ extension BlockParser {
       let block = stack.removeLast()
       if block.kind != .listItem, block.kind != .paragraph { complexBlocks -= 1 }
       if block.kind == .blockQuote { blockQuoteDepth -= 1 }
+      if block.kind == .listItem || block.kind == .blockQuote { containerDepth -= 1 }
       if block.kind == .indentedCode {
         // Blank lines after the last code line are not part of the code block.
         var index = max(block.lastLine + 1 - firstLineIndex, 0)

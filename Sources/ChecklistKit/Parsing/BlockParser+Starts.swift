@@ -1,5 +1,12 @@
 /// Which block a line starts.
 extension BlockParser {
+  /// The fast path for the most common line: spaces, a `-`, `*` or `+` bullet, one
+  /// space and a checkbox, while only list items and paragraphs are open. It does what
+  /// the general path does for such a line (CommonMark container matching by width,
+  /// then a list item that may interrupt a paragraph), without the general machinery.
+  ///
+  /// - Returns: false when the line is not of that shape; nothing has changed then.
+  @inline(__always)
   mutating func parseSimpleItemLine(start: Int, end: Int) -> Bool {
     var bullet = start
     while bullet < end, bytes[bullet] == ASCII.space { bullet &+= 1 }
@@ -20,13 +27,26 @@ extension BlockParser {
     lineStart = start
     lineEnd = end
     closeBlocks(downTo: matched)
-    let record = itemRecord(box: bullet &+ 2)
+    var record = itemRecord(box: bullet &+ 2)
     var block = OpenBlock(.listItem)
     block.width = remaining &+ 2
     block.itemLine = lineIndex
     block.lastLine = lineIndex
+    block.listType = marker
+    pendingRendering = 0
+    addChild(listType: marker)
+    containerDepth &+= 1
+    // The item's first paragraph (its first child, so no list is open in it), unless
+    // the box is all there is: then the item is empty, as on GitHub.
+    let isBoxOnly = Self.isBoxOnly(record, bytes)
+    block.hasContent = !isBoxOnly
     stack.append(block)
-    stack.append(OpenBlock(.paragraph))
+    if !isBoxOnly {
+      stack.append(OpenBlock(.paragraph))
+      pendingRendering |= LineRecord.Rendering.startsParagraph
+    }
+    record.rendering = pendingRendering
+    record.depth = UInt8(truncatingIfNeeded: min(containerDepth, 255))
     records.append(record)
     return true
   }
@@ -92,9 +112,11 @@ extension BlockParser {
     closeUnmatchedBlocks()
     if blockQuoteDepth > 0 || startsOnLine > 0 {
       closeOpenLeaf()
+      addChild(listType: 0)
       return .leaf(.text)
     }
     closeBlocks(downTo: 0)
+    rootListType = 0
     var record = LineRecord(
       start: UInt32(truncatingIfNeeded: lineStart), end: UInt32(truncatingIfNeeded: lineEnd))
     record.kind = .heading
@@ -148,6 +170,7 @@ extension BlockParser {
     guard index == lineEnd else { return .none }
     closeUnmatchedBlocks()
     closeBlocks(downTo: stack.count - 1)
+    pendingRendering |= LineRecord.Rendering.setextUnderline
     return .leaf(.text)
   }
 
@@ -180,6 +203,7 @@ extension BlockParser {
   mutating func consumeThematicBreak() -> StartResult {
     closeUnmatchedBlocks()
     closeOpenLeaf()
+    addChild(listType: 0)
     return .leaf(.text)
   }
 
@@ -221,6 +245,8 @@ extension BlockParser {
     let blankItem = offset == lineEnd
     let spacesAfterMarker = column - spacesStartColumn
     var block = OpenBlock(.listItem)
+    // A list's type: its bullet, or its ordered delimiter.
+    block.listType = bytes[markerEnd - 1]
     if spacesAfterMarker >= 5 || spacesAfterMarker < 1 || blankItem {
       block.width = markerOffset + (markerEnd - markerStart) + 1
       column = spacesStartColumn
@@ -231,9 +257,11 @@ extension BlockParser {
     } else {
       block.width = markerOffset + (markerEnd - markerStart) + spacesAfterMarker
       if startsOnLine == 0, blockQuoteDepth == 0, Self.isCheckbox(bytes, at: offset, end: lineEnd) {
-        pendingRecord = itemRecord(box: offset)
+        let record = itemRecord(box: offset)
+        pendingRecord = record
         block.itemLine = lineIndex
         block.lastLine = lineIndex
+        block.hasContent = !Self.isBoxOnly(record, bytes)
       }
     }
     push(block)

@@ -28,6 +28,11 @@ struct BlockParser: ~Copyable {
     private var storedItemLine: Int32 = -1
     /// Task item: the last non-blank line it owns so far.
     private var storedLastLine: Int32 = -1
+    /// List item: its list's type (the bullet, or the ordered delimiter).
+    var listType: UInt8 = 0
+    /// Container (list item or block quote): the type of the list that is its last
+    /// child and still open (0 for none), which a new list item of that type joins.
+    var openListType: UInt8 = 0
     private var storedFenceLength: Int32 = 0
     private var storedFenceOffset: Int32 = 0
 
@@ -66,6 +71,12 @@ struct BlockParser: ~Copyable {
   var records: RecordBuffer
   var stack = UnsafeBuffer<OpenBlock>(capacity: 16)
   var blockQuoteDepth = 0
+  /// The document's own `openListType` (the root container's).
+  var rootListType: UInt8 = 0
+  /// The list items and block quotes open.
+  var containerDepth = 0
+  /// `LineRecord.Rendering` bits for the line being parsed, set as blocks open.
+  var pendingRendering: UInt8 = 0
   /// Open blocks other than list items and paragraphs: while there are none, a plain
   /// bullet task line can take the fast path.
   var complexBlocks = 0
@@ -141,6 +152,7 @@ struct BlockParser: ~Copyable {
     closedUnmatched = false
     startsOnLine = 0
     pendingRecord = nil
+    pendingRendering = 0
     var firstNonBlank = start
     while firstNonBlank < end, ASCII.isSpaceOrTab(bytes[firstNonBlank]) { firstNonBlank += 1 }
     lineIsBlank = firstNonBlank == end
@@ -176,7 +188,8 @@ struct BlockParser: ~Copyable {
     }
 
     if !closedUnmatched, !allClosed, !blank, stack.last?.kind == .paragraph {
-      finishLine(kind: .text)
+      // A lazy continuation line.
+      finishLine(kind: .text, continuesParagraph: true)
       return
     }
     closeUnmatchedBlocks()
@@ -190,14 +203,16 @@ struct BlockParser: ~Copyable {
         finishVerbatimLine()
         return
       case .paragraph:
-        finishLine(kind: .text)
+        finishLine(kind: .text, continuesParagraph: true)
         return
       default:
         break
       }
     }
-    if pendingRecord != nil {
-      push(OpenBlock(.paragraph))
+    if let record = pendingRecord {
+      // A box followed only by blanks is the whole task marker on GitHub: the item
+      // holds no paragraph yet (as an empty list item), so a blank line ends it.
+      if !Self.isBoxOnly(record, bytes) { push(OpenBlock(.paragraph)) }
       finishLine(kind: .item)
       return
     }
@@ -219,15 +234,23 @@ struct BlockParser: ~Copyable {
 
   // MARK: - Lines
 
-  mutating func finishLine(kind: LineKind) {
-    if let record = pendingRecord {
-      records.append(record)
+  /// - Parameter continuesParagraph: whether the line continues the paragraph of the
+  ///   line before it (so that line may end with a hard break).
+  mutating func finishLine(kind: LineKind, continuesParagraph: Bool = false) {
+    var record: LineRecord
+    if let pending = pendingRecord {
+      record = pending
       pendingRecord = nil
     } else {
-      var record = LineRecord(
+      record = LineRecord(
         start: UInt32(truncatingIfNeeded: lineStart), end: UInt32(truncatingIfNeeded: lineEnd))
       record.kind = kind
-      records.append(record)
+    }
+    record.rendering |= pendingRendering
+    record.depth = UInt8(truncatingIfNeeded: min(containerDepth, 255))
+    records.append(record)
+    if continuesParagraph, lineIndex > firstLineIndex {
+      markHardBreak(onRecord: lineIndex - 1 - firstLineIndex)
     }
     if kind != .heading, !lineIsBlank {
       giveLineToDeepestItem()
@@ -245,6 +268,33 @@ struct BlockParser: ~Copyable {
       closeBlocks(downTo: stack.count - 1)
     }
     finishLine(kind: .verbatim)
+  }
+
+  /// Marks a line that ends with a hard break (the next line continues its paragraph).
+  /// An item's fields are split again without a breaking backslash, which is not part
+  /// of its name, tags or note.
+  mutating func markHardBreak(onRecord index: Int) {
+    var record = records[index]
+    let start = record.kind == .item ? Int(record.mark) + 3 : Int(record.start)
+    // After an empty box the blanks belong to the task marker: no break.
+    guard let breakStart = FieldScanner.hardBreak(bytes, from: start, to: Int(record.end)),
+      breakStart > start
+    else { return }
+    record.rendering |= LineRecord.Rendering.hardBreak
+    if record.kind == .item, bytes[Int(record.end) - 1] == ASCII.backslash {
+      FieldScanner.splitItem(bytes, afterBox: start, end: breakStart, into: &record)
+    }
+    records[index] = record
+  }
+
+  /// Whether an item line holds only its box and at least one blank after it.
+  @inline(__always)
+  static func isBoxOnly(_ record: LineRecord, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let afterBox = Int(record.mark) + 3
+    let end = Int(record.end)
+    guard end > afterBox else { return false }
+    for index in afterBox..<end where !ASCII.isSpaceOrTab(bytes[index]) { return false }
+    return true
   }
 
   func isBlank(_ record: LineRecord) -> Bool {

@@ -2,9 +2,48 @@
 /// bytes written in the file, and put back together in canonical form.
 ///
 /// Canonical form from the checkbox on: `[ ]` or `[x]`, one space, the name, two spaces
-/// before each tag, two spaces and `# ` before the note. A heading keeps its indent
-/// and `#`s, then one space, the name and its tags; closing `#`s are dropped.
+/// before each tag, two spaces and `# ` before the note, then the line's ending (see
+/// `Ending`). A heading keeps its indent and `#`s, then one space, the name and its
+/// tags; closing `#`s are dropped.
 struct EditableLine {
+  /// What an item line keeps after its last field, because GitHub's rendering needs it.
+  enum Ending: Equatable {
+    case none
+    /// A hard line break (the next line continues the item's text): two spaces.
+    case spaceBreak
+    /// A hard line break written as a backslash: ` \`.
+    case backslashBreak
+    /// An empty box followed by a blank: GitHub renders `- [ ] ` as a checkbox and
+    /// `- [ ]` as the text `[ ]`, so the blank stays (one space).
+    case spaceAfterEmptyBox
+
+    /// The ending of a parsed item line.
+    static func of(_ record: LineRecord, in bytes: UnsafeBufferPointer<UInt8>) -> Ending {
+      guard record.kind == .item else { return .none }
+      let end = Int(record.end)
+      if record.renders(LineRecord.Rendering.hardBreak) {
+        return bytes[end - 1] == ASCII.backslash ? .backslashBreak : .spaceBreak
+      }
+      let afterBox = Int(record.mark) + 3
+      if end > afterBox, !record.hasTags, !record.hasNote,
+        FieldScanner.trimmed(bytes, from: afterBox, to: end).isEmpty
+      {
+        return .spaceAfterEmptyBox
+      }
+      return .none
+    }
+
+    /// The bytes after the fields.
+    var bytes: [UInt8] {
+      switch self {
+      case .none: return []
+      case .spaceBreak: return [ASCII.space, ASCII.space]
+      case .backslashBreak: return [ASCII.space, ASCII.backslash]
+      case .spaceAfterEmptyBox: return [ASCII.space]
+      }
+    }
+  }
+
   /// Everything before the checkbox (indent, bullet, gap), or a heading's indent and
   /// `#`s.
   var prefix: [UInt8]
@@ -16,6 +55,8 @@ struct EditableLine {
   var tags: [[UInt8]]
   /// The note's text (after `# `), or `nil`.
   var note: [UInt8]?
+  /// What follows the fields.
+  var ending: Ending = .none
 
   /// Takes apart the parsed line `record`, which must be an item or a heading.
   init(_ record: LineRecord, in bytes: UnsafeBufferPointer<UInt8>) {
@@ -33,6 +74,7 @@ struct EditableLine {
     name = Array(bytes[ParsedLine(record, bytes).nameRange])
     tags = ParsedLine(record, bytes).tagSpans.map { Array(bytes[$0.whole]) }
     note = ParsedLine(record, bytes).noteRange.map { Array(bytes[$0]) }
+    ending = Ending.of(record, in: bytes)
   }
 
   /// A new item line.
@@ -78,6 +120,9 @@ struct EditableLine {
         output += note
       }
     }
+    if ending != .spaceAfterEmptyBox || (name.isEmpty && tags.isEmpty && note == nil) {
+      output += ending.bytes
+    }
     return output
   }
 
@@ -109,15 +154,20 @@ struct EditableLine {
         output.append(UnsafeBufferPointer(rebasing: bytes[note]))
       }
     }
+    Ending.of(record, in: bytes).bytes.withUnsafeBufferPointer { output.append($0) }
   }
 
   /// Whether the item line already reads exactly as `appendCanonical` would write it
   /// after a prefix of `indent` spaces and its canonical bullet (`-`, or its own
   /// number and delimiter), so that its bytes can be copied as they are.
+  ///
+  /// - Parameter bullet: the bullet's range when the item keeps its own (or has a
+  ///   number); `nil` for `-`.
   @inline(__always)
-  static func isCanonical(_ record: LineRecord, indent: Int, in bytes: UnsafeBufferPointer<UInt8>)
-    -> Bool
-  {
+  static func isCanonical(
+    _ record: LineRecord, indent: Int, bullet: Range<Int>? = nil,
+    in bytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
     let start = Int(record.start)
     let mark = Int(record.mark)
     let end = Int(record.end)
@@ -130,7 +180,9 @@ struct EditableLine {
       while ASCII.isDigit(bytes[index]) { index += 1 }
       index += 1
     } else {
-      guard bytes[index] == ASCII.dash else { return false }
+      guard bytes[index] == (bullet.map { bytes[$0.lowerBound] } ?? ASCII.dash) else {
+        return false
+      }
       index += 1
     }
     guard index + 1 == mark, bytes[index] == ASCII.space,
@@ -159,10 +211,16 @@ struct EditableLine {
       let hash = Int(record.note)
       guard hash == cursor + 2, bytes[cursor] == ASCII.space, bytes[cursor + 1] == ASCII.space
       else { return false }
-      if note.isEmpty { return hash + 1 == end }
-      return note.lowerBound == hash + 2 && bytes[hash + 1] == ASCII.space && note.upperBound == end
+      if note.isEmpty {
+        cursor = hash + 1
+      } else {
+        guard note.lowerBound == hash + 2, bytes[hash + 1] == ASCII.space else { return false }
+        cursor = note.upperBound
+      }
     }
-    return cursor == end
+    let ending = Ending.of(record, in: bytes).bytes
+    return end - cursor == ending.count
+      && ending.indices.allSatisfy { bytes[cursor + $0] == ending[$0] }
   }
 
   /// The key of a tag as written.

@@ -167,6 +167,30 @@ enum FieldScanner {
     return count & 1 == 1
   }
 
+  /// Where a hard line break starts when `lower..<upper` (a line's content) ends with
+  /// one: two spaces as its last bytes, or a backslash that is not itself escaped (as
+  /// cmark reads them). The break is the trailing run of blanks, or the backslash with
+  /// the blanks before it; `nil` when the line ends with neither.
+  ///
+  /// Whether it is a break at all depends on the next line continuing the paragraph:
+  /// the parser asks only then.
+  static func hardBreak(_ bytes: UnsafeBufferPointer<UInt8>, from lower: Int, to upper: Int)
+    -> Int?
+  {
+    guard upper > lower else { return nil }
+    var start: Int
+    if bytes[upper - 1] == ASCII.backslash {
+      guard !isEscaped(bytes, upper - 1, lower: lower) else { return nil }
+      start = upper - 1
+    } else if upper - lower >= 2, bytes[upper - 1] == ASCII.space, bytes[upper - 2] == ASCII.space {
+      start = upper - 2
+    } else {
+      return nil
+    }
+    while start > lower, ASCII.isSpaceOrTab(bytes[start - 1]) { start -= 1 }
+    return start
+  }
+
   /// The bounds of `lower..<upper` without leading and trailing spaces and tabs.
   @inline(__always)
   static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, from lower: Int, to upper: Int)

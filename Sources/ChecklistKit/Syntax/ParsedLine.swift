@@ -70,10 +70,19 @@ struct ParsedLine {
   /// The name as the user sees it, escapes decoded.
   var name: String { bytes.decodedName(nameRange) }
 
+  /// Where the fields end: the content's end, or before a backslash that makes a hard
+  /// line break (it belongs to no field).
+  var fieldsEnd: Int {
+    let end = Int(record.end)
+    guard record.renders(LineRecord.Rendering.hardBreak), end > 0, bytes[end - 1] == ASCII.backslash
+    else { return end }
+    return end - 1
+  }
+
   /// The byte range of an item's note text (after `#`, trimmed), or `nil`.
   var noteRange: Range<Int>? {
     guard record.hasNote else { return nil }
-    return FieldScanner.trimmed(bytes, from: Int(record.note) + 1, to: Int(record.end))
+    return FieldScanner.trimmed(bytes, from: Int(record.note) + 1, to: fieldsEnd)
   }
 
   /// The note's text, or `nil`.

@@ -63,9 +63,39 @@ struct ItemEditTests {
   }
 
   @Test func editKeepsIndentBulletAndEnding() throws {
-    let text = "# L\r\n   *  [ ]    Milk     @id(a)   # two  words  \r\nnext"
+    let text = "# L\r\n   *  [ ]    Milk     @id(a)   # two  words  \r\n\r\nnext"
     let result = try edited(text) { try $0.check(.id("a"), on: day) }
-    #expect(result == "# L\r\n   *  [x] Milk  @done(2024-01-02)  @id(a)  # two  words\r\nnext")
+    #expect(
+      result == "# L\r\n   *  [x] Milk  @done(2024-01-02)  @id(a)  # two  words\r\n\r\nnext")
+  }
+
+  /// Two trailing spaces, or a backslash, before a line that continues the item's text
+  /// are a hard line break on GitHub: the edit keeps it at the end of the line, after
+  /// the tags, so the text and its break stay as they were.
+  @Test(arguments: [
+    (
+      "- [ ] first line  \n  second line\n",
+      "- [x] first line  @done(2024-01-02)  @id(a1)  \n  second line\n"
+    ),
+    (
+      "- [ ] GIVEN [a precondition] \\\nWHEN it runs\n",
+      "- [x] GIVEN [a precondition]  @done(2024-01-02)  @id(a1) \\\nWHEN it runs\n"
+    ),
+    (
+      "- [ ] a  @id(a1)   # a note   \n  more\n",
+      "- [x] a  @done(2024-01-02)  @id(a1)  # a note  \n  more\n"
+    ),
+    // No next line of the same paragraph: trailing blanks are no break, and go.
+    ("- [ ] a  \n\n  more\n", "- [x] a  @done(2024-01-02)  @id(a1)\n\n  more\n"),
+  ])
+  func hardLineBreaksStayAfterTheTags(_ text: String, _ expected: String) throws {
+    var document = try ChecklistDocument(parsing: Array(text.utf8))
+    document.idGenerator = .seeded(7)
+    try document.check(.line(1), on: day)
+    Invariants.check(document, text)
+    let id = try #require(document.items.first?.id)
+    let output = String(decoding: document.serialized(), as: UTF8.self)
+    #expect(output.replacingOccurrences(of: "@id(\(id))", with: "@id(a1)") == expected)
   }
 
   @Test func editGivesAnIDToAnItemWithout() throws {

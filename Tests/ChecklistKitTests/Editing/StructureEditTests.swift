@@ -52,6 +52,39 @@ struct StructureEditTests {
     #expect(result.hasSuffix("## Chores\n\nSome prose.\n\n- [ ] Sweep  @id(\(id))\n"))
   }
 
+  /// A list without task items after a plain list: the new item starts a list of its
+  /// own (another bullet), so the plain list neither takes it in nor turns loose.
+  @Test func addNeverJoinsAPlainList() throws {
+    let id = generatedIDs(count: 1)[0]
+    let result = try edited("## Notes\n\n- plain a\n- plain b\n") {
+      try $0.addItem(named: "new", at: .end(of: .name("Notes")))
+    }
+    #expect(result == "## Notes\n\n- plain a\n- plain b\n\n* [ ] new  @id(\(id))\n")
+  }
+
+  /// Text right after the place an item goes would become part of its text: a blank
+  /// line goes between them.
+  @Test func addBeforeProseLeavesABlankLine() throws {
+    let id = generatedIDs(count: 1)[0]
+    let result = try edited("- [ ] a  @id(a)\n  ```\n  code\n  ```\nprose\n") {
+      try $0.addItem(named: "b", at: .after(.id("a")))
+    }
+    #expect(result == "- [ ] a  @id(a)\n  ```\n  code\n  ```\n- [ ] b  @id(\(id))\n\nprose\n")
+  }
+
+  /// An item that holds only its box, followed by text that its name would take in:
+  /// checking it is refused, and the document stays as it was.
+  @Test func checkingABoxThatWouldTakeInTheNextLineIsRefused() throws {
+    var document = try TestSupport.document("- [ ] \n- text\n\nprose\n-   [ ] \nlazy\n")
+    document.idGenerator = .seeded(1)
+    let before = document.serialized()
+    #expect(throws: EditError.changesOtherLines(line: 5)) {
+      try document.check(.line(5), on: nil)
+    }
+    #expect(document.serialized() == before)
+    try document.check(.line(1), on: nil)
+  }
+
   @Test func addToAnEmptyListBeforeTheNextHeading() throws {
     let id = generatedIDs(count: 1)[0]
     let result = try edited("## A\n## B\n- [ ] b  @id(b)\n") {

@@ -23,7 +23,17 @@ struct FormatterTests {
     ("tags two spaces apart", "- [ ] a  @x @y(z)\t\t@w\n", "- [ ] a  @x  @y(z)  @w\n"),
     ("empty note", "- [ ] a   #\n", "- [ ] a  #\n"),
     ("empty name with tags", "- [ ] @a\n", "- [ ]  @a\n"),
-    ("empty item", "+ [ ]   \n", "- [ ]\n"),
+    // GitHub renders a box with a blank after it as a checkbox, without as text.
+    ("empty item", "+ [ ]   \n", "- [ ] \n"),
+    ("bare box", "* [X]\n", "* [X]\n"),
+    ("hard break", "- [ ]  a   @id(x)  \n  b\n", "- [ ] a  @id(x)  \n  b\n"),
+    ("backslash break", "- [ ]  a   @id(x)\\\n  b\n", "- [ ] a  @id(x) \\\n  b\n"),
+    ("lists next to each other keep bullets", "* [ ]  a\n+ [ ] b\n", "* [ ] a\n+ [ ] b\n"),
+    ("two lists stay two", "- [ ] a\n* [ ] b\n", "- [ ] a\n* [ ] b\n"),
+    ("two tight lists stay two", "- [ ] a\n\n* [ ] b\n", "- [ ] a\n\n* [ ] b\n"),
+    (
+      "a list with plain items keeps bullets", "* [ ] a\n* b\n*  [ ] c\n", "* [ ] a\n* b\n* [ ] c\n"
+    ),
     ("children to content column", "- [ ] a\n     - [ ] b\n", "- [ ] a\n  - [ ] b\n"),
     ("ordered parent", "10. [ ] a\n  - [ ] b\n    - [ ] c\n", "10. [ ] a\n- [ ] b\n  - [ ] c\n"),
     ("continuation moves", "- [ ] a\n   - [ ] b\n     more\n", "- [ ] a\n  - [ ] b\n    more\n"),
