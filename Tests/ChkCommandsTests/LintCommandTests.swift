@@ -8,7 +8,7 @@ import Testing
 @Suite("CLI: lint")
 struct LintCommandTests {
   static let messy =
-    "## L\n- [ ]\n- [ ] a  @id(x1)\n- [ ] b  @id(x1)\n- [-] near\n- [ ] Pay @due(2024-04-01)\n"
+    "## L\n- [ ]  @x\n- [ ] a  @id(x1)\n- [ ] b  @id(x1)\n- [] near\n- [ ] Pay @due(2024-04-01)\n"
 
   @Test func gnuFormatAndExitStatus() throws {
     let cli = try CLIHarness(files: ["CHECKLIST.md": Self.messy])
@@ -16,16 +16,16 @@ struct LintCommandTests {
     #expect(result.status == .failure)
     #expect(
       result.output == """
-        CHECKLIST.md:2:3: error: item has an empty name; give it a name [empty-name]
+        CHECKLIST.md:2:3: error: item has tags or a note but no name; give it a name [empty-name]
         CHECKLIST.md:4:10: error: duplicate ID 'x1' (first used on line 3); run 'chk lint --fix' to give this copy a new ID [duplicate-id]
-        CHECKLIST.md:5:3: warning: '[-]' is not a checkbox, so this line is not an item; write '[ ]' or '[x]' [malformed-checkbox]
+        CHECKLIST.md:5:3: warning: '[]' is not a checkbox, so this line is not an item; write '[ ]' or '[x]' [malformed-checkbox]
         CHECKLIST.md:6:11: warning: '@due(2024-04-01)' is part of the name (one blank before it); put two spaces before it to make it a tag [tag-in-name]
 
         """)
   }
 
   @Test func warningsPassUnlessStrict() throws {
-    let cli = try CLIHarness(files: ["CHECKLIST.md": "- [-] near\n"])
+    let cli = try CLIHarness(files: ["CHECKLIST.md": "- [] near\n"])
     #expect(cli.run("lint").status == .success)
     #expect(cli.run("lint", "--strict").status == .failure)
     try cli.write("CHECKLIST.md", "- [ ] fine  @id(a1)\n")
@@ -58,7 +58,7 @@ struct LintCommandTests {
     try FileManager.default.createDirectory(
       atPath: cli.directory.path + "/project/docs", withIntermediateDirectories: true)
     try cli.write("project/.chk.json", #"{"rules": {"missing-id": "error", "empty-name": "off"}}"#)
-    try cli.write("project/docs/list.md", "- [ ] a\n- [ ]\n")
+    try cli.write("project/docs/list.md", "- [ ] a\n- [ ]  # note\n")
     let result = cli.run("lint", "project/docs/list.md")
     #expect(result.status == .failure)
     #expect(
@@ -79,7 +79,7 @@ struct LintCommandTests {
 
   @Test func inlineCommentsTurnRulesOff() throws {
     let cli = try CLIHarness(files: [
-      "CHECKLIST.md": "<!-- chk-disable-next-line empty-name -->\n- [ ]\n"
+      "CHECKLIST.md": "<!-- chk-disable-next-line empty-name -->\n- [ ]  @x\n"
     ])
     #expect(cli.run("lint").status == .success)
   }
@@ -96,7 +96,7 @@ struct LintCommandTests {
     let text = try cli.read("CHECKLIST.md")
     #expect(
       text
-        == "## L\n- [ ]\n- [ ] a  @id(x1)\n- [ ] b  @id(\(id))\n- [-] near\n- [ ] Pay  @due(2024-04-01)\n"
+        == "## L\n- [ ]  @x\n- [ ] a  @id(x1)\n- [ ] b  @id(\(id))\n- [] near\n- [ ] Pay  @due(2024-04-01)\n"
     )
   }
 
@@ -124,8 +124,8 @@ struct LintCommandTests {
   @Test func githubFormatCannotBeInjected() throws {
     let cli = try CLIHarness()
     let name = "we%ird\n::error file=x::pwned,\r.md"
-    try cli.write(name, "- [ ] 100% :: done, ok\n- [ ] 100% :: done, ok\n- [ ]\n")
-    let result = cli.run("lint", name, "--format", "github")
+    try cli.write(name, "- [ ] 100% :: done, ok\n- [ ] 100% :: done, ok\n- [ ]  @x\n")
+    let result = cli.run("lint", name, "--format", "github", "--enable", "duplicate-name")
     let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
     #expect(lines.count == 2)
     for line in lines {
@@ -196,7 +196,9 @@ struct LintCommandTests {
     let cli = try CLIHarness()
     try FileManager.default.createDirectory(
       atPath: cli.directory.path + "/lists/.hidden", withIntermediateDirectories: true)
-    for index in 0..<12 { try cli.write("lists/f\(index < 10 ? "0" : "")\(index).md", "- [ ]\n") }
+    for index in 0..<12 {
+      try cli.write("lists/f\(index < 10 ? "0" : "")\(index).md", "- [ ]  @due(2024-01-02)\n")
+    }
     try cli.write("lists/prose.md", "no items here\n##\n")
     try cli.write("lists/.hidden/x.md", "- [ ]\n")
     try cli.write("lists/notes.txt", "- [ ]\n")
@@ -206,7 +208,9 @@ struct LintCommandTests {
     let lines = result.output.split(separator: "\n").map(String.init)
     #expect(lines.count == 13)
     #expect(
-      lines.first == "lists/f00.md:1:3: error: item has an empty name; give it a name [empty-name]")
+      lines.first
+        == "lists/f00.md:1:3: error: item has tags or a note but no name; give it a name [empty-name]"
+    )
     #expect(lines[11].hasPrefix("lists/f11.md:"))
     #expect(lines[12].hasPrefix("lists/zz.md:1:7: error: invalid UTF-8 at byte 6"))
     #expect(

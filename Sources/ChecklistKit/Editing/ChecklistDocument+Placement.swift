@@ -148,7 +148,7 @@ extension ChecklistDocument {
     }
     if let last = topLevel.last {
       return Placement(
-        line: Int(lines[last].last) + 1, prefix: siblingPrefix(last, offset: 1), parent: nil)
+        line: lineAfterContent(of: last), prefix: siblingPrefix(last, offset: 1), parent: nil)
     }
     var line = span.upperBound
     while line > span.lowerBound, lines[line - 1].kind == .blank { line -= 1 }
@@ -162,6 +162,42 @@ extension ChecklistDocument {
     }
     placement.blankAfter = placement.line < lines.count && lines[placement.line].kind == .heading
     return placement
+  }
+
+  /// The line after an item's last content line that shows: the line after all it
+  /// owns, unless it ends with a blank line and link reference definitions
+  /// (`[label]: url`), which show nothing; GitHub would read that blank line between
+  /// the item and a new sibling, making the list loose, so the new item goes before
+  /// the blank line (and the definitions become its own, which changes nothing shown).
+  func lineAfterContent(of item: Int) -> Int {
+    let end = Int(lines[item].last) + 1
+    var line = end
+    var sawDefinition = false
+    while line > item + 1, lines[line - 1].kind == .text, isReferenceDefinition(line - 1) {
+      sawDefinition = true
+      line -= 1
+    }
+    guard sawDefinition, lines[line - 1].kind == .blank else { return end }
+    while line > item + 1, lines[line - 1].kind == .blank { line -= 1 }
+    return line
+  }
+
+  /// Whether a line reads as a link reference definition: `[label]:` then a
+  /// destination, after at most 3 columns of indent within its container.
+  private func isReferenceDefinition(_ index: Int) -> Bool {
+    let record = lines[index]
+    return bytes.withUnsafeBufferPointer { buffer in
+      var cursor = Int(record.start)
+      let end = Int(record.end)
+      while cursor < end, ASCII.isSpaceOrTab(buffer[cursor]) { cursor += 1 }
+      guard cursor < end, buffer[cursor] == ASCII.openBracket,
+        let close = ByteSearch.first(ASCII.closeBracket, in: buffer, from: cursor, to: end),
+        close > cursor + 1, close + 1 < end, buffer[close + 1] == UInt8(ascii: ":")
+      else { return false }
+      var destination = close + 2
+      while destination < end, ASCII.isSpaceOrTab(buffer[destination]) { destination += 1 }
+      return destination < end
+    }
   }
 
   /// The lines of a list. The unnamed list runs to the first heading (all of the file

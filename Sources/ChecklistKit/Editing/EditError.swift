@@ -59,8 +59,8 @@ public enum EditError: Error, Sendable, Hashable {
         + "(it would fall inside a code block, HTML or another item's text); "
         + "choose another position"
     case .changesOtherLines(let line):
-      return "changing line \(line) would change how the lines after it read "
-        + "(they would join its item); put a blank line after it and try again"
+      return "changing line \(line) would change how the lines after it read on GitHub "
+        + "(they would become part of its item); edit that line by hand"
     case .tooLarge:
       return "the edited file would be 4 GiB or larger"
     }

@@ -47,6 +47,9 @@ struct LintPass: ~Copyable {
   /// Every ID in the document, built when a check first needs it.
   var documentIDs: Set<String>?
   var names = FirstOccurrenceTable(expected: 64)
+  /// The parent of each item seen that has one, for `duplicate-name` (only siblings are
+  /// compared).
+  var parents: [Int32: Int32] = [:]
   var listName: String?
   var open: [(line: Int, last: Int, checked: Bool, openChildren: Int)] = []
   var endings = (lineFeed: 0, crlf: 0, carriageReturn: 0)
@@ -109,6 +112,7 @@ struct LintPass: ~Copyable {
       case .heading:
         while !open.isEmpty { closeItem() }
         names.removeAll()
+        parents.removeAll(keepingCapacity: true)
         let line = ParsedLine(record, bytes)
         listName = line.name
         checkEmptyName(index, line)
@@ -132,12 +136,13 @@ struct LintPass: ~Copyable {
 
   private mutating func checkItem(_ index: Int, _ line: ParsedLine) {
     let record = line.record
+    let parent = open.last?.line ?? -1
     openItem(index, record)
     let name = line.nameRange
     if name.isEmpty {
       checkEmptyName(index, line)
     } else if isOn(.duplicateName) {
-      checkDuplicateName(index, name, line.bytes)
+      checkDuplicateName(index, name, line.bytes, parent: parent)
     }
     let tags = checkTags(index, line, isItem: true)
     if isOn(.tagInName), !name.isEmpty { checkTagInName(index, line, name, tags) }

@@ -8,7 +8,7 @@ extension LintRule {
   enum ID: Int, CaseIterable, Sendable, Hashable {
     case emptyName, duplicateID, invalidID, invalidDate, duplicateTag, doneUnchecked
     case malformedCheckbox, tagInName, checkboxInText, duplicateName, openChildren
-    case mixedLineEndings, missingID, overdue, openItem
+    case mixedLineEndings, missingID, overdue, openItem, emptyItem
 
     /// The rule declared for this case.
     var rule: LintRule {
@@ -28,6 +28,7 @@ extension LintRule {
       case .missingID: return .missingID
       case .overdue: return .overdue
       case .openItem: return .openItem
+      case .emptyItem: return .emptyItem
       }
     }
   }

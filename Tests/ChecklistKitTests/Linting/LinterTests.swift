@@ -45,7 +45,12 @@ struct LinterTests {
   static let cases: [LintCase] = [
     LintCase("clean file", "## L\n\n- [ ] a  @id(a1)\n- [x] b  @done(2024-01-02)  @id(b2)\n", []),
     LintCase(
-      "empty item name", "- [ ]\n- [ ]   @id(x1)\n", ["1:3-6 empty-name", "2:3-6 empty-name"]),
+      "tags or a note but no name", "- [ ]\n- [ ]   @id(x1)\n- [x]  # why\n",
+      ["2:3-6 empty-name", "3:3-6 empty-name"]),
+    LintCase(
+      "box-only placeholders when enabled", "- [ ]\n- [x]\n- [ ] a\n- [ ]  @id(x1)\n",
+      enable: ["empty-item"], ["1:3-6 empty-item", "2:3-6 empty-item", "4:3-6 empty-name"]),
+    LintCase("box-only placeholders off by default", "- [ ]\n- [x]\n", []),
     LintCase("empty list name", "##\n## \t\n", ["1:1-3 empty-name", "2:1-5 empty-name"]),
     LintCase(
       "duplicate ID at each later copy",
@@ -71,10 +76,12 @@ struct LinterTests {
       "near-miss checkboxes",
       "- [-] a\n* [] b\n1. [ x] c\n- [x ] d\n-[ ] e\n- [ ]f\n  + [/] h\n",
       [
-        "1:3-6 malformed-checkbox", "2:3-5 malformed-checkbox", "3:4-8 malformed-checkbox",
-        "4:3-7 malformed-checkbox", "5:2-5 malformed-checkbox", "6:3-6 malformed-checkbox",
-        "7:5-8 malformed-checkbox",
+        "2:3-5 malformed-checkbox", "3:4-8 malformed-checkbox", "4:3-7 malformed-checkbox",
+        "5:2-5 malformed-checkbox", "6:3-6 malformed-checkbox",
       ]),
+    LintCase(
+      "alternate statuses and bracketed words are not near misses",
+      "- [-] a\n- [/] b\n- [>] c\n- [?] d\n- [~] e\n- [WIP] f\n- [!] g\n- [<] h\n", []),
     LintCase(
       "links and code are not near misses",
       "- [x](https://x.org) link\n- [a] ref\n- [ ]: ref def\n```\n- [-] code\n```\n> - [-] quote\n",
@@ -96,12 +103,19 @@ struct LinterTests {
       fixed: "- [ ] see [x\\] and [X\\](url)\n- [x] fine [x]\n- [ ] note  # [X]\n"),
     LintCase(
       "duplicate names in one list", "## A\n- [ ] Milk\n- [ ] Milk\n## B\n- [ ] Milk\n",
-      ["3:7-11 duplicate-name"]),
+      enable: ["duplicate-name"], ["3:7-11 duplicate-name"]),
     LintCase(
-      "escaped and plain names match", "- [ ] a\\#b\n- [ ] a#b\n", ["2:7-10 duplicate-name"]),
+      "same name under different parents is fine",
+      "- [ ] Mon\n  - [ ] Run\n- [ ] Tue\n  - [ ] Run\n  - [ ] Run\n",
+      enable: ["duplicate-name"], ["5:9-12 duplicate-name"]),
+    LintCase("duplicate names off by default", "- [ ] a\n- [ ] a\n", []),
+    LintCase(
+      "escaped and plain names match", "- [ ] a\\#b\n- [ ] a#b\n", enable: ["duplicate-name"],
+      ["2:7-10 duplicate-name"]),
     LintCase(
       "open children", "- [x] a\n  - [ ] b\n  - [x] c\n  - [ ] d\n- [ ] e\n  - [ ] f\n",
-      ["1:3-6 open-children"]),
+      enable: ["open-children"], ["1:3-6 open-children"]),
+    LintCase("open children off by default", "- [x] a\n  - [ ] b\n", []),
     LintCase(
       "mixed line endings", "a\r\nb\nc\nd\r\n", ["1:2-4 mixed-line-endings"]),
     LintCase(
@@ -118,18 +132,18 @@ struct LinterTests {
       "inline comments",
       """
       <!-- chk-disable empty-name -->
-      - [ ]
+      - [ ]  @id(a)
       <!-- chk-enable empty-name -->
-      - [ ]
+      - [ ]  @id(b)
       <!-- chk-disable-next-line -->
-      - [-] x
-      - [-] y
+      - [] x
+      - [] y
       <!-- chk-disable -->
-      - [ ]
+      - [ ]  @id(c)
       <!-- chk-enable malformed-checkbox -->
-      - [-] z
+      - [] z
 
-      """, ["4:3-6 empty-name", "7:3-6 malformed-checkbox", "11:3-6 malformed-checkbox"]),
+      """, ["4:3-6 empty-name", "7:3-5 malformed-checkbox", "11:3-5 malformed-checkbox"]),
     LintCase("items in code are not linted", "```\n- [ ]\n```\n", []),
   ]
 
@@ -152,7 +166,7 @@ struct LinterTests {
   @Test func messagesQuoteTheOffendingText() throws {
     let document = try TestSupport.document(
       "## Groceries\n- [ ] Milk  @id(k3f9)\n- [ ] Milk  @id(k3f9)\n- [x] Eggs  @done(2024-13-45)\n")
-    let messages = linter().lint(document).map(\.message)
+    let messages = linter(enabling: ["duplicate-name"]).lint(document).map(\.message)
     #expect(
       messages == [
         "another item in 'Groceries' is named 'Milk' (line 2)",
@@ -186,9 +200,10 @@ struct LinterTests {
   @Test func severitiesCanBeChanged() throws {
     var configuration = LintConfiguration(today: lintToday)
     configuration.set(.emptyName, to: .warning)
+    configuration.enable(.duplicateName)
     configuration.disable(.duplicateName)
     let found = ChecklistLinter(configuration: configuration).lint(
-      try TestSupport.document("- [ ]\n- [ ] a\n- [ ] a\n"))
+      try TestSupport.document("- [ ]  @id(x)\n- [ ] a\n- [ ] a\n"))
     #expect(found.map(\.severity) == [.warning])
   }
 
@@ -238,8 +253,8 @@ struct LinterTests {
   }
 
   @Test func everyRuleHasAStableName() {
-    #expect(LintRule.all.count == 15)
-    #expect(Set(LintRule.all.map(\.name)).count == 15)
+    #expect(LintRule.all.count == 16)
+    #expect(Set(LintRule.all.map(\.name)).count == 16)
     for rule in LintRule.all {
       #expect(rule.name.allSatisfy { $0.isLowercase || $0 == "-" })
       #expect(LintRule.named(rule.name) == rule)

@@ -1,13 +1,21 @@
 extension LintRule {
-  /// `malformed-checkbox` (warning): a near-miss checkbox.
+  /// `malformed-checkbox` (warning): a box someone meant as `[ ]` or `[x]` that is
+  /// not one.
   public static let malformedCheckbox = LintRule(
     .malformedCheckbox, "malformed-checkbox", .warning,
-    summary: "a near-miss checkbox such as [-], [], [ x] or - [ ]text, which is not an item")
+    summary: "a box meant as [ ] or [x] that is not one, such as [], [ x], [*], [✓] or "
+      + "- [ ]text, so the line is not an item")
 }
 
 extension LintPass {
-  /// A line that looks like an item but is not: a bracket that is not `[ ]`, `[x]` or
-  /// `[X]`, a box glued to the text, or no blank between bullet and box.
+  /// Box contents a person means as a checked box, besides `x`.
+  static let checkMarks: [[UInt8]] = ["*", "✓", "✔", "☑", "✅"].map { Array($0.utf8) }
+
+  /// A line someone meant as an item that is not one: a box that is empty, or holds
+  /// only blanks, or `x` with blanks around it, or a check mark; a real box glued to
+  /// the text; or no blank between bullet and box. Alternate statuses such as `[-]`,
+  /// `[/]`, `[>]`, `[<]`, `[!]`, `[?]` (Obsidian Tasks and other tools) and bracketed
+  /// text (`[...]`, `[link]`) are deliberate and not reported.
   mutating func checkNearMiss(
     _ index: Int, _ record: LineRecord, _ bytes: UnsafeBufferPointer<UInt8>
   ) {
@@ -35,15 +43,8 @@ extension LintPass {
     guard position < end, bytes[position] == ASCII.openBracket else { return }
     let open = position
     var close = open + 1
-    while close < end, close - open <= 4, bytes[close] != ASCII.closeBracket { close += 1 }
-    guard close < end, bytes[close] == ASCII.closeBracket, close - open <= 4 else { return }
-    let inside = UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close])
-    let allowed: Set<UInt8> = [
-      ASCII.space, UInt8(ascii: "x"), UInt8(ascii: "X"), ASCII.dash, UInt8(ascii: "/"),
-      UInt8(ascii: "*"), ASCII.tilde, UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "!"),
-      ASCII.greaterThan, ASCII.lessThan, ASCII.tab,
-    ]
-    guard inside.allSatisfy(allowed.contains) else { return }
+    while close < end, close - open <= 6, bytes[close] != ASCII.closeBracket { close += 1 }
+    guard close < end, bytes[close] == ASCII.closeBracket else { return }
     let after = close + 1
     if after < end {
       let next = bytes[after]
@@ -52,19 +53,28 @@ extension LintPass {
         return
       }
     }
-    let isBox =
-      inside.count == 1 && (inside[0] == ASCII.space || inside[0] | 0x20 == UInt8(ascii: "x"))
+    let inside = FieldScanner.trimmed(bytes, from: open + 1, to: close)
+    let mark = bytes[open + 1]
+    let isBox = close == open + 2 && (mark == ASCII.space || mark | 0x20 == UInt8(ascii: "x"))
     let token = bytes.text(open..<after)
     let message: String
-    if !isBox {
-      message = "'\(token)' is not a checkbox, so this line is not an item; write '[ ]' or '[x]'"
-    } else if gapStart == open {
-      message =
-        "no blank between the bullet and '\(token)', so this line is not an item; add a space"
-    } else if after < end, !ASCII.isSpaceOrTab(bytes[after]) {
-      message = "'\(token)' is glued to the text, so this line is not an item; add a space after it"
+    if isBox {
+      if gapStart == open {
+        message =
+          "no blank between the bullet and '\(token)', so this line is not an item; add a space"
+      } else if after < end, !ASCII.isSpaceOrTab(bytes[after]) {
+        message =
+          "'\(token)' is glued to the text, so this line is not an item; add a space after it"
+      } else {
+        return
+      }
     } else {
-      return
+      let meantAsBox =
+        inside.isEmpty
+        || (inside.count == 1 && bytes[inside.lowerBound] | 0x20 == UInt8(ascii: "x"))
+        || Self.checkMarks.contains { bytes.matches(inside, $0) }
+      guard meantAsBox else { return }
+      message = "'\(token)' is not a checkbox, so this line is not an item; write '[ ]' or '[x]'"
     }
     report(.malformedCheckbox, line: index, columns: open..<after, message)
   }

@@ -1,7 +1,9 @@
 extension LintRule {
-  /// `open-children` (warning): a checked item with unchecked sub-items.
+  /// `open-children` (off; warning when enabled): a checked item with unchecked
+  /// sub-items.
   public static let openChildren = LintRule(
-    .openChildren, "open-children", .warning, summary: "a checked item with unchecked sub-items")
+    .openChildren, "open-children", .off, enabled: .warning,
+    summary: "a checked item with unchecked sub-items")
 }
 
 extension LintPass {

@@ -1,0 +1,104 @@
+import ChkTestSupport
+import Foundation
+import Testing
+
+@testable import ChecklistKit
+
+/// What `chk lint` reports on the real-world corpus, against a judgement of every
+/// finding (`Tests/Corpus/lint-judgements.json`): the linter must report exactly the
+/// judged findings (a changed rule is judged again), and the rules on by default must
+/// be right on real files: at least 80% of their findings mistakes a maintainer would
+/// fix, and no rule under 60%.
+@Suite("Lint on the real-world corpus")
+struct CorpusLintTests {
+  struct Judgement: Decodable, Hashable {
+    var file: String
+    var line: Int
+    var rule: String
+    var `default`: Bool
+    var verdict: String
+    var reason: String
+  }
+
+  struct Judgements: Decodable {
+    var findings: [Judgement]
+  }
+
+  struct Key: Hashable, CustomStringConvertible {
+    var file: String
+    var line: Int
+    var rule: String
+    var description: String { "\(file):\(line) \(rule)" }
+  }
+
+  static func judgements() throws -> [Judgement] {
+    let url = Corpus.directory.appendingPathComponent("lint-judgements.json")
+    return try JSONDecoder().decode(Judgements.self, from: Data(contentsOf: url)).findings
+  }
+
+  /// Every finding on the corpus with every rule on; a file that is not UTF-8 is one
+  /// `invalid-utf8` finding, as `chk lint` reports it.
+  static func findings() -> [Key] {
+    let today = Checklist.Day(year: 2026, month: 11, day: 30) ?? .today()
+    var configuration = LintConfiguration(today: today)
+    for rule in LintRule.all where rule.defaultSeverity == .off {
+      // Date-dependent and CI-policy rules judge nothing about the file.
+      if rule == .overdue || rule == .openItem || rule == .missingID { continue }
+      configuration.enable(rule)
+    }
+    let linter = ChecklistLinter(configuration: configuration)
+    var keys: [Key] = []
+    for file in Corpus.files {
+      do {
+        let document = try ChecklistDocument(parsing: file.bytes)
+        guard document.hasItems else { continue }
+        for diagnostic in linter.lint(document) {
+          keys.append(Key(file: file.name, line: diagnostic.line, rule: diagnostic.rule.name))
+        }
+      } catch let error {
+        keys.append(Key(file: file.name, line: error.line ?? 1, rule: "invalid-utf8"))
+      }
+    }
+    return keys
+  }
+
+  @Test func findingsAreExactlyTheJudgedOnes() throws {
+    let judged = Set(try Self.judgements().map { Key(file: $0.file, line: $0.line, rule: $0.rule) })
+    let found = Self.findings()
+    #expect(Set(found).count == found.count)
+    let unjudged = Set(found).subtracting(judged)
+    let gone = judged.subtracting(found)
+    let listed = { (keys: Set<Key>) in keys.map { "\($0)" }.sorted() }
+    #expect(unjudged.isEmpty, "judge these in lint-judgements.json: \(listed(unjudged))")
+    #expect(gone.isEmpty, "no longer reported: \(listed(gone))")
+  }
+
+  @Test func defaultRulesArePreciseOnRealFiles() throws {
+    let judgements = try Self.judgements()
+    // Real files only: peers/ holds other parsers' deliberate test cases, and a file
+    // chk cannot read is not a rule's finding.
+    let real = judgements.filter {
+      $0.default && $0.file.hasPrefix("files/") && $0.rule != "invalid-utf8"
+    }
+    for rule in LintRule.all where rule.defaultSeverity != .off {
+      #expect(
+        judgements.allSatisfy { $0.rule != rule.name || $0.default },
+        "\(rule.name) is on by default now")
+    }
+    var lines: [String] = []
+    for (rule, findings) in Dictionary(grouping: real, by: \.rule).sorted(by: { $0.key < $1.key }) {
+      let mistakes = findings.filter { $0.verdict == "mistake" }.count
+      let precision = Double(mistakes) / Double(findings.count)
+      lines.append("\(rule): \(mistakes) of \(findings.count)")
+      #expect(precision >= 0.6, "\(rule): \(mistakes) of \(findings.count) findings are mistakes")
+    }
+    let mistakes = real.filter { $0.verdict == "mistake" }.count
+    print(
+      "lint precision on the corpus's real files: \(mistakes) of \(real.count); "
+        + lines.joined(separator: ", "))
+    #expect(real.count > 0)
+    #expect(
+      Double(mistakes) >= 0.8 * Double(real.count),
+      "\(mistakes) of \(real.count) findings are mistakes")
+  }
+}
