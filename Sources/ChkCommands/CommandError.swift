@@ -37,7 +37,7 @@ struct CommandError: Error, Sendable {
     switch error {
     case .emptyName, .lineBreak, .invalidDate, .unrepresentableValue: status = .dataError
     case .itemNotFound, .ambiguousID, .listNotFound, .listExists, .moveIntoOwnSubtree,
-      .unsupportedPosition, .changesOtherLines:
+      .unsupportedPosition, .changesOtherLines, .unbalancedHTML:
       status = .usage
     case .tooLarge: status = .dataError
     }

@@ -25,11 +25,16 @@ public struct RenderingOracle: Sendable {
     public var afterDrop: [Int] = []
     /// Whether lists may turn tight or loose (an item removed or moved out of them).
     public var loose = false
+    /// Headings (by line) whose whole section, up to the next top-level heading, is
+    /// removed before comparing: everything in it, raw HTML and tables too, which
+    /// have no source line of their own.
+    public var beforeDropSections: [Int] = []
 
     /// A case.
     public init(
       before: String, after: String, beforeMask: [Int] = [], afterMask: [Int] = [],
-      beforeDrop: [Int] = [], afterDrop: [Int] = [], loose: Bool = false
+      beforeDrop: [Int] = [], afterDrop: [Int] = [], loose: Bool = false,
+      beforeDropSections: [Int] = []
     ) {
       self.before = before
       self.after = after
@@ -38,6 +43,7 @@ public struct RenderingOracle: Sendable {
       self.beforeDrop = beforeDrop
       self.afterDrop = afterDrop
       self.loose = loose
+      self.beforeDropSections = beforeDropSections
     }
 
     enum CodingKeys: String, CodingKey {
@@ -46,6 +52,7 @@ public struct RenderingOracle: Sendable {
       case afterMask = "after_mask"
       case beforeDrop = "before_drop"
       case afterDrop = "after_drop"
+      case beforeDropSections = "before_drop_sections"
     }
   }
 

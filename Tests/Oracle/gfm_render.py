@@ -10,18 +10,22 @@ The tests send one JSON request on standard input and read one JSON answer:
 Each side is rendered with the PyPI package `cmarkgfm` (cmark-gfm with GitHub's
 extensions and source positions) and normalized:
 
-- a list item that starts on a `*_mask` line keeps its place and its children, but its
-  own content (checkbox, text, tags) becomes a placeholder: the target of an edit may
-  change, nothing else may;
-- a list item that starts on a `*_drop` line is removed with everything in it (an item
-  that was added, removed or moved), and a list left empty goes too;
+- a list item or heading that starts on a `*_mask` line keeps its place (and an item
+  its children), but its own content (checkbox, text, tags) becomes a placeholder: the
+  target of an edit may change, nothing else may;
+- a block other than a list that starts on a `*_drop` line (a list item, heading,
+  paragraph, table, code block...) is removed with everything in it (an item or list that was added, removed
+  or moved), and a list left empty goes too;
 - source positions are dropped and runs of white space in text collapse to one space
   (a browser shows them so), except inside <pre>;
 - with "loose": true (for removing and moving items: taking an item out of a list
   can make the list tight, as blank lines separated it from its neighbours, and taking
   out the first item of an ordered list makes it start at the next number), a
   paragraph directly in a list item is unwrapped and an ordered list's start dropped,
-  on both sides.
+  on both sides;
+- an ATX heading on a `before_drop_sections` line is removed with everything after it
+  up to the next ATX heading (a deleted list: raw HTML and tables have no source position,
+  so they cannot be dropped by line);
 
 The answer is {"results": [{"same": BOOL, "before": HTML, "after": HTML}]}, the
 normalized HTML only where the two differ. With --facts, each case is
@@ -40,6 +44,7 @@ from html.parser import HTMLParser
 import cmarkgfm
 from cmarkgfm.cmark import Options
 
+HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 VOID = {"input", "br", "hr", "img", "meta", "link", "area", "base", "col", "embed", "source",
         "track", "wbr", "param"}
 
@@ -110,8 +115,11 @@ def transform(node, mask, drop):
         if isinstance(child, str):
             kept.append(child)
             continue
-        if child.tag == "li" and child.line() in drop:
+        # A list goes when its items do (it starts on its first item's line).
+        if child.tag not in ("ul", "ol") and child.line() in drop:
             continue
+        if child.tag in HEADINGS and child.line() in mask:
+            child.children = ["\u00a7"]
         if child.tag == "li" and child.line() in mask:
             nested = [c for c in child.children if not isinstance(c, str) and c.tag in ("ul", "ol")]
             child.children = ["\u00a7"] + nested
@@ -162,8 +170,46 @@ def unwrap(node):
             child.children = flat
 
 
-def normalized(markdown, mask, drop, loose=False):
+def raw(node):
+    """Whether an element is raw HTML from the source (cmark's own blocks carry a
+    source position)."""
+    return not isinstance(node, str) and "data-sourcepos" not in node.attrs
+
+
+def atx(node):
+    """Whether an element is an ATX heading (`## Title`, one line): chk's lists start only
+    there, not at a setext heading (text underlined with `===`), which spans two lines."""
+    if isinstance(node, str) or node.tag not in HEADINGS:
+        return False
+    position = node.attrs.get("data-sourcepos", "")
+    lines = [part.split(":")[0] for part in position.split("-")]
+    return len(lines) == 2 and lines[0] == lines[1]
+
+
+def contains_heading(node):
+    return any(atx(c) or (raw(c) and contains_heading(c)) for c in node.children)
+
+
+def drop_sections(node, headings, state):
+    """Walks in document order; from a dropped heading to the next heading, removes
+    everything except raw HTML (such as <details>) that holds a later heading, which
+    is walked into. Headings inside list items do not count: chk reads them as text."""
+    kept = []
+    for child in node.children:
+        if atx(child):
+            state["dropping"] = child.line() in headings
+        if raw(child) and contains_heading(child):
+            drop_sections(child, headings, state)
+            kept.append(child)
+        elif not state["dropping"]:
+            kept.append(child)
+    node.children = kept
+
+
+def normalized(markdown, mask, drop, loose=False, sections=()):
     root = tree(markdown)
+    if sections:
+        drop_sections(root, set(sections), {"dropping": False})
     root.children = transform(root, set(mask), set(drop))
     if loose:
         unwrap(root)
@@ -178,7 +224,8 @@ def normalized(markdown, mask, drop, loose=False):
 def compare(case):
     loose = case.get("loose", False)
     before = normalized(
-        case["before"], case.get("before_mask", []), case.get("before_drop", []), loose)
+        case["before"], case.get("before_mask", []), case.get("before_drop", []), loose,
+        case.get("before_drop_sections", []))
     after = normalized(
         case["after"], case.get("after_mask", []), case.get("after_drop", []), loose)
     if before == after:

@@ -4,8 +4,9 @@ extension ChecklistDocument {
   /// use (that of the last heading with items; `##` when there is none), after a blank
   /// line.
   ///
-  /// - Throws: `EditError.emptyName`, `.lineBreak`, `.listExists` or
-  ///   `.unrepresentableValue` (for the icon).
+  /// - Throws: `EditError.emptyName`, `.lineBreak`, `.listExists`,
+  ///   `.unrepresentableValue` (for the icon) or `.unsupportedPosition` (when the file
+  ///   ends inside HTML or a code block that is never closed).
   public mutating func addList(named name: String, icon: String? = nil) throws(EditError) {
     let escaped = try Escaping.headingName(name)
     if listNames().contains(try decodedHeadingName(escaped)) { throw .listExists(name) }
@@ -16,7 +17,14 @@ extension ChecklistDocument {
     var end = lines.count
     while end > 0, lines[end - 1].kind == .blank { end -= 1 }
     if end > 0 { newLines.insert(NewLine([]), at: 0) }
-    try replaceLines(end..<lines.count, with: newLines)
+    let original = self
+    let splice = try replaceLines(end..<lines.count, with: newLines)
+    // A file that ends inside HTML or code never closed would swallow the heading.
+    let new = splice.replaced.lowerBound + splice.count - 1
+    guard lines[new].kind == .heading, splice.keepsOtherLines else {
+      self = original
+      throw .unsupportedPosition(line: new + 1)
+    }
   }
 
   /// Renames a list, keeping its heading's tags.
@@ -50,9 +58,13 @@ extension ChecklistDocument {
 
   /// Deletes a list: its heading and every line up to the next heading (and, for the
   /// last list, the blank lines before it). For the unnamed list, only its items (with
-  /// their sub-items) go.
+  /// their sub-items) go. Link reference definitions (`[label]: url`) in the list stay,
+  /// unindented after a blank line: they show nothing, and links elsewhere in the file
+  /// may use them. A list whose raw HTML opens or closes an element without the other
+  /// half (a `<details>` around later lists) is refused: deleting it would change the
+  /// lines around it on GitHub.
   ///
-  /// - Throws: `EditError.listNotFound` or `.unsupportedPosition`.
+  /// - Throws: `EditError.listNotFound`, `.unbalancedHTML` or `.unsupportedPosition`.
   public mutating func deleteList(_ list: ListReference) throws(EditError) {
     guard let heading = try headingLine(of: list) else {
       let end = lines.firstIndex { $0.kind == .heading } ?? lines.count
@@ -69,7 +81,73 @@ extension ChecklistDocument {
     if end == lines.count {
       while start > 0, lines[start - 1].kind == .blank { start -= 1 }
     }
-    try replaceLines(start..<end, with: [])
+    if let (line, element) = unbalancedHTML(in: heading..<end) {
+      throw .unbalancedHTML(line: line + 1, element: element)
+    }
+    let definitions = referenceDefinitions(in: (heading + 1)..<end)
+    guard !definitions.isEmpty else {
+      try deleteLines(start..<end)
+      return
+    }
+    var kept = definitions.map {
+      NewLine(Array(content(ofLine: $0).drop(while: ASCII.isSpaceOrTab)))
+    }
+    if start > 0, lines[start - 1].kind != .blank { kept.insert(NewLine([]), at: 0) }
+    if end < lines.count { kept.append(NewLine([])) }
+    let original = self
+    let splice = try replaceLines(start..<end, with: kept)
+    guard splice.keepsOtherLines else {
+      self = original
+      throw .unsupportedPosition(line: heading + 1)
+    }
+  }
+
+  /// The first HTML block line in `range` from which the range's raw HTML no longer
+  /// balances, with the element; `nil` when every element it opens it also closes.
+  private func unbalancedHTML(in range: Range<Int>) -> (Int, String)? {
+    var balance = HTMLBalance()
+    var inHTML = false
+    var first: Int?
+    bytes.withUnsafeBufferPointer { buffer in
+      for index in range {
+        let record = lines[index]
+        guard record.kind == .verbatim else {
+          inHTML = false
+          continue
+        }
+        if record.renders(LineRecord.Rendering.startsRawBlock) {
+          var cursor = Int(record.start)
+          while cursor < Int(record.end), ASCII.isSpaceOrTab(buffer[cursor]) { cursor += 1 }
+          // An HTML block starts with '<'; code starts with a fence or an indent of four
+          // (at the top level).
+          inHTML =
+            cursor < Int(record.end) && buffer[cursor] == ASCII.lessThan
+            && (record.depth > 0 || cursor - Int(record.start) < 4)
+        }
+        guard inHTML else { continue }
+        let wasBalanced = balance.unbalanced == nil
+        balance.scan(buffer, Int(record.start)..<Int(record.end))
+        if balance.unbalanced == nil {
+          first = nil
+        } else if wasBalanced {
+          first = index
+        }
+      }
+    }
+    guard let element = balance.unbalanced else { return nil }
+    return (first ?? range.lowerBound, element)
+  }
+
+  /// The lines in `range` that GitHub reads as link reference definitions: a line
+  /// that looks like one and starts a paragraph, or follows another definition.
+  private func referenceDefinitions(in range: Range<Int>) -> [Int] {
+    var found: [Int] = []
+    for index in range where lines[index].kind == .text && isReferenceDefinition(index) {
+      if lines[index].renders(LineRecord.Rendering.startsParagraph) || found.last == index - 1 {
+        found.append(index)
+      }
+    }
+    return found
   }
 
   // MARK: - Shared

@@ -184,7 +184,7 @@ extension ChecklistDocument {
 
   /// Whether a line reads as a link reference definition: `[label]:` then a
   /// destination, after at most 3 columns of indent within its container.
-  private func isReferenceDefinition(_ index: Int) -> Bool {
+  func isReferenceDefinition(_ index: Int) -> Bool {
     let record = lines[index]
     return bytes.withUnsafeBufferPointer { buffer in
       var cursor = Int(record.start)

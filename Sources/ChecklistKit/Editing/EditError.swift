@@ -26,6 +26,9 @@ public enum EditError: Error, Sendable, Hashable {
   /// Rewriting the line would change how other lines read on GitHub (an item that
   /// held only its box would take in the text after it).
   case changesOtherLines(line: Int)
+  /// Deleting the lines would remove one half of an HTML element (a `<details>` or
+  /// `</details>` around other lines), changing the lines around it on GitHub.
+  case unbalancedHTML(line: Int, element: String)
   /// The edited file would be 4 GiB or larger.
   case tooLarge
 
@@ -55,12 +58,15 @@ public enum EditError: Error, Sendable, Hashable {
     case .invalidDate(let text):
       return "'\(text)' is not a real day; write dates as YYYY-MM-DD, e.g. 2024-02-29"
     case .unsupportedPosition(let line):
-      return "cannot place the item at line \(line) without changing how the file reads "
+      return "cannot write line \(line) without changing how the file reads "
         + "(it would fall inside a code block, HTML or another item's text); "
-        + "choose another position"
+        + "choose another position, or close that block first"
     case .changesOtherLines(let line):
       return "changing line \(line) would change how the lines after it read on GitHub "
         + "(they would become part of its item); edit that line by hand"
+    case .unbalancedHTML(let line, let element):
+      return "the HTML from line \(line) opens or closes <\(element)> around other lines; "
+        + "deleting it would change them on GitHub; delete these lines by hand"
     case .tooLarge:
       return "the edited file would be 4 GiB or larger"
     }

@@ -46,7 +46,9 @@ extension Command {
             + "add --force to remove it with them")
       }
       try invocation.perform(path) { () throws(EditError) in try document.deleteList(list) }
-      return ["removed list \(name)" + (count > 0 ? " and its \(count) items" : "")]
+      return [
+        "removed list \(name)" + (count > 0 ? " and its \(count) item\(count == 1 ? "" : "s")" : "")
+      ]
     }
   }
 

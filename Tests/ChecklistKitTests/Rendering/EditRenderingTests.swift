@@ -8,8 +8,8 @@ import Testing
 /// rest of the document is the same before and after (the target item's own content
 /// masked, an added, removed or moved item left out). The CLI's editing commands are
 /// these library edits (check, uncheck, toggle, edit, rm, mv, add, list-rename,
-/// list-icon, list-add, archive, lint --fix); `ChkCommandsTests` runs the commands
-/// themselves on the real-world corpus.
+/// list-icon, list-add, list-rm, archive, lint --fix); `CorpusRenderingTests` runs the
+/// same edits on the real-world corpus.
 @Suite("Edits keep GitHub's rendering of everything else")
 struct EditRenderingTests {
   static let seed = RenderingOracle.seed(default: 7_070)
@@ -74,9 +74,50 @@ struct EditRenderingTests {
     ]
   }
 
+  /// The edits tried on the list whose heading is on `heading` (1-based).
+  static func listEdits(_ heading: Int) -> [Edit] {
+    func masked(_ name: String, _ body: @escaping (inout ChecklistDocument) throws -> Void) -> Edit
+    {
+      Edit(name: name) { document in
+        let before = document
+        try body(&document)
+        return RenderingOracle.Case(
+          before: before.text, after: document.text, beforeMask: [heading],
+          afterMask: [heading])
+      }
+    }
+    return [
+      masked("list-rename") { try $0.renameList(.line(heading), to: "Renamed #1 @x  @due(y)") },
+      masked("list-icon") { try $0.setIcon("star", of: .line(heading)) },
+      Edit(name: "list-rm") { document in
+        let before = document
+        try document.deleteList(.line(heading))
+        return RenderingOracle.Case(
+          before: before.text, after: document.text, beforeDropSections: [heading])
+      },
+    ]
+  }
+
   /// The edits tried on a whole document.
   static func documentEdits() -> [Edit] {
     [
+      Edit(name: "list-add") { document in
+        let before = document
+        try document.addList(named: "New list", icon: "star")
+        guard let line = document.lists.last?.line else { return nil }
+        return RenderingOracle.Case(before: before.text, after: document.text, afterDrop: [line])
+      },
+      Edit(name: "archive") { document in
+        guard !document.lists.contains(where: { $0.name == "Archive" }) else { return nil }
+        let before = document
+        let checked = document.items.filter(\.isChecked).map(\.line)
+        guard try document.archiveCheckedItems(from: nil, to: "Archive") > 0,
+          let line = document.lists.last?.line
+        else { return nil }
+        return RenderingOracle.Case(
+          before: before.text, after: document.text, beforeDrop: checked,
+          afterDrop: Array(line...document.lineCount), loose: true)
+      },
       Edit(name: "add to the first list") { document in
         let before = document
         let list: ListReference = document.lists.first?.line.map { .line($0) } ?? .unnamed
@@ -120,6 +161,10 @@ struct EditRenderingTests {
       let items = document.itemNumbers()
       if items.count > 0, let line = items.line(ofNumber: random.int(1...items.count)) {
         edits += Self.itemEdits(line, &random)
+      }
+      let headings = document.lists.compactMap(\.line)
+      if let heading = headings.isEmpty ? nil : random.pick(headings) {
+        edits += Self.listEdits(heading)
       }
       for edit in edits {
         var copy = document
