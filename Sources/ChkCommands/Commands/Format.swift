@@ -11,6 +11,7 @@ extension Command {
       .flag("diff", "d", "print a unified diff instead of the formatted file"),
       .value("stdin-filepath", nil, "PATH", "the name of standard input ('-') in messages"),
       .flag("checklists-only", nil, "skip files without items even when named"),
+      .flag("verbose", "v", "name the files a directory walk skipped, and why"),
     ]
   ) { invocation throws(CommandError) in
     try FormatCommand(invocation).run()
@@ -54,6 +55,7 @@ struct FormatCommand {
       standardInput: input, edit: invocation.fileEdit)
     let files = targets.files
     let results = Parallel.map(files.count) { job.format(files[$0]) }
+    targets.reportSkipped(noItems: results.filter(\.skipped).map(\.path), invocation)
     for result in results where !result.skipped {
       for warning in result.warnings { invocation.errors.line("chk: " + warning) }
       if let error = result.error {

@@ -17,6 +17,7 @@ extension Command {
       .value("today", nil, "DATE", "the day overdue compares with (default: today)"),
       .flag("checklists-only", nil, "skip files without items even when named"),
       .value("stdin-filepath", nil, "PATH", "the name of standard input ('-') in messages"),
+      .flag("verbose", "v", "name the files a directory walk skipped, and why"),
     ]
   ) { invocation throws(CommandError) in
     try LintCommand(invocation).run()
@@ -81,13 +82,14 @@ struct LintCommand {
   }
 
   func run() throws(CommandError) -> ExitCode {
-    let targets = try CommandTargets(invocation)
+    var targets = try CommandTargets(invocation)
     var configurations: [String: LintConfiguration] = [:]
     var pending: [(entry: FileWalker.Entry, configuration: LintConfiguration)] = []
     for entry in targets.files {
       let directory = FileSystem.directory(of: entry.path.absolute)
       if configurations[directory] == nil {
-        configurations[directory] = try configuration(for: directory)
+        configurations[directory] = configuration(
+          try targets.configurations.configuration(for: directory))
       }
       pending.append((entry, configurations[directory] ?? LintConfiguration(today: today)))
     }
@@ -101,6 +103,7 @@ struct LintCommand {
       job.lint(jobs[index].entry, configuration: jobs[index].configuration)
     }
     let shown = results.filter { !$0.skipped }
+    targets.reportSkipped(noItems: results.filter(\.skipped).map(\.path), invocation)
     invocation.output.write(LintReport.render(shown, format: format))
     for path in targets.missing {
       invocation.errors.line("chk: " + FileError.notFound(path: path).message)
@@ -122,60 +125,15 @@ struct LintCommand {
     return .success
   }
 
-  /// The configuration for files in `directory`: `.chk.json` from there upward, then
-  /// the command line's options.
-  func configuration(for directory: String) throws(CommandError) -> LintConfiguration {
+  /// The lint configuration for files that `project` governs: its rules, then the
+  /// command line's options.
+  func configuration(_ project: ProjectConfiguration) -> LintConfiguration {
     var configuration = LintConfiguration(today: today)
-    if let (path, bytes) = Self.findConfiguration(from: directory) {
-      try Self.apply(bytes, path: path, to: &configuration)
-    }
+    for (rule, severity) in project.rules { configuration.set(rule, to: severity) }
     for (rule, level) in overrides {
       if let level { configuration.set(rule, to: level) } else { configuration.enable(rule) }
     }
     return configuration
-  }
-
-  /// The nearest `.chk.json` at or above `directory`.
-  static func findConfiguration(from directory: String) -> (String, [UInt8])? {
-    var current = directory
-    while true {
-      let candidate = (current == "/" ? "" : current) + "/.chk.json"
-      if let bytes = try? ChecklistFile.read(candidate) { return (candidate, bytes) }
-      guard current != "/", !current.isEmpty else { return nil }
-      current = FileSystem.directory(of: current)
-    }
-  }
-
-  /// Applies `{"rules": {"RULE": "error" | "warning" | "off"}}`.
-  static func apply(_ bytes: [UInt8], path: String, to configuration: inout LintConfiguration)
-    throws(CommandError)
-  {
-    let value: JSONValue
-    do {
-      value = try JSONValue.parse(bytes)
-    } catch {
-      throw .usage("\(path): not valid JSON (expected \(error.expected) at byte \(error.offset))")
-    }
-    guard case .object(let members) = value else {
-      throw .usage("\(path): expected an object such as {\"rules\": {\"missing-id\": \"warning\"}}")
-    }
-    for (key, member) in members {
-      guard key == "rules" else {
-        throw .usage("\(path): unknown key '\(key)'; the configuration has one key, \"rules\"")
-      }
-      guard case .object(let rules) = member else {
-        throw .usage("\(path): \"rules\" must map rule names to \"error\", \"warning\" or \"off\"")
-      }
-      for (name, level) in rules {
-        guard let rule = LintRule.named(name) else {
-          throw .usage("\(path): unknown rule '\(name)'")
-        }
-        guard case .string(let text) = level, let severity = Severity(rawValue: text) else {
-          throw .usage("\(path): rule '\(name)' must be \"error\", \"warning\" or \"off\"")
-        }
-        configuration.set(rule, to: severity)
-      }
-    }
   }
 }
 
@@ -269,6 +227,10 @@ struct CommandTargets {
   var files: [FileWalker.Entry]
   var missing: [String]
   var readsStandardInput: Bool
+  /// What directory walks left out, with `--verbose`.
+  var skipped: [FileWalker.Skipped] = []
+  /// The `.chk.json` of each directory seen.
+  var configurations = ConfigurationCache()
 
   init(_ invocation: Invocation) throws(CommandError) {
     let operands = invocation.operands
@@ -281,6 +243,9 @@ struct CommandTargets {
     files = []
     missing = []
     readsStandardInput = false
+    let options = FileWalker.Options(
+      environment: invocation.environment.variables,
+      reportsSkipped: invocation.arguments.has("verbose"))
     for operand in operands {
       if operand == "-" {
         var entry = FileWalker.Entry(
@@ -291,10 +256,20 @@ struct CommandTargets {
         readsStandardInput = true
         continue
       }
-      let expanded = FileWalker.expand(
-        [operand], relativeTo: invocation.environment.currentDirectory)
+      let expanded = try FileWalker.expand(
+        [operand], relativeTo: invocation.environment.currentDirectory, options: options,
+        configurations: &configurations)
       files += expanded.files
       missing += expanded.missing
+      skipped += expanded.skipped
     }
+  }
+
+  /// With `--verbose`, names on standard error what was left out and why: what the
+  /// walks skipped, then the files without items.
+  func reportSkipped(noItems: [String], _ invocation: Invocation) {
+    guard invocation.arguments.has("verbose") else { return }
+    for entry in skipped { invocation.errors.line("chk: skipped \(entry.path): \(entry.reason)") }
+    for path in noItems { invocation.errors.line("chk: skipped \(path): no task items") }
   }
 }

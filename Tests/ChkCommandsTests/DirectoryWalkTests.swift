@@ -1,0 +1,178 @@
+import ChkTestSupport
+import Foundation
+import Testing
+
+@testable import ChkCommands
+
+@Suite("Exclude patterns")
+struct GlobTests {
+  /// Pattern, path (relative to the configuration), whether it is excluded.
+  static let cases: [(String, String, Bool)] = [
+    ("drafts", "drafts/a.md", true),
+    ("drafts", "docs/drafts/a.md", true),
+    ("drafts", "docs/drafts.md", false),
+    ("*.draft.md", "a/b/c.draft.md", true),
+    ("*.draft.md", "a/b/c.md", false),
+    ("docs/old", "docs/old/x/y.md", true),
+    ("docs/old", "a/docs/old/y.md", false),
+    ("/TODO.md", "TODO.md", true),
+    ("/TODO.md", "sub/TODO.md", false),
+    ("./TODO.md", "TODO.md", true),
+    ("build/", "build/a.md", true),
+    ("build/", "build", false),
+    ("a.md/", "a.md", false),
+    ("docs/**/draft.md", "docs/draft.md", true),
+    ("docs/**/draft.md", "docs/a/b/draft.md", true),
+    ("docs/**/draft.md", "docs/a/b/final.md", false),
+    ("**/old", "x/y/old/z.md", true),
+    ("docs/**", "docs/a/b.md", true),
+    ("docs/*.md", "docs/a.md", true),
+    ("docs/*.md", "docs/sub/a.md", false),
+    ("?.md", "a.md", true),
+    ("?.md", "ab.md", false),
+    ("[ab].md", "b.md", true),
+    ("[!ab].md", "b.md", false),
+    ("[a-c]x.md", "cx.md", true),
+    ("[a-c]x.md", "dx.md", false),
+    ("[unclosed.md", "[unclosed.md", true),
+    ("\\*.md", "*.md", true),
+    ("\\*.md", "a.md", false),
+    ("*a*b*c", "xxaxxbxxcxx", false),
+    ("*a*b*c", "xxaxxbxxc", true),
+    ("notes-*", "notes-2024/a.md", true),
+    ("naïve*", "naïve.md", true),
+  ]
+
+  @Test func patternsMatchAsGitignoreDoes() throws {
+    for (pattern, path, expected) in Self.cases {
+      let glob = try #require(Glob(pattern))
+      #expect(glob.matches(path) == expected, "'\(pattern)' on '\(path)'")
+    }
+    #expect(Glob("") == nil)
+    #expect(Glob("/") == nil)
+    #expect(try #require(Glob("build/")).matches("build", isDirectory: true))
+  }
+
+  /// Many stars against a long name that never matches: the match backtracks only to
+  /// the last star, so it stays quick (a naive matcher takes exponential time here).
+  @Test func manyStarsDoNotBacktrackWithoutEnd() throws {
+    let glob = try #require(Glob(String(repeating: "*a", count: 30) + "b"))
+    #expect(!glob.matches(String(repeating: "a", count: 5_000)))
+  }
+}
+
+@Suite("Walking directories")
+struct DirectoryWalkTests {
+  /// A tree with a file of each kind a walk must decide on.
+  static func tree() throws -> CLIHarness {
+    let cli = try CLIHarness()
+    let item = "- [ ] a  @done(2024-01-02)\n"
+    for name in [
+      "a.md", "docs/b.md", "docs/old/c.md", "node_modules/pkg/d.md", ".hidden/e.md",
+      ".github/PULL_REQUEST_TEMPLATE.md", "sub/ignored.md", ".top.md", "notes.txt",
+    ] {
+      try FileManager.default.createDirectory(
+        atPath: cli.directory.path + "/" + (name as NSString).deletingLastPathComponent,
+        withIntermediateDirectories: true)
+      try cli.write(name, item)
+    }
+    try cli.write("docs/prose.md", "no items\n")
+    try cli.write(".chk.json", #"{"exclude": ["docs/old/"]}"#)
+    try FileManager.default.createSymbolicLink(
+      atPath: cli.directory.path + "/sub/loop", withDestinationPath: "..")
+    return cli
+  }
+
+  static func linted(_ result: CLIHarness.Result) -> [String] {
+    result.output.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }
+  }
+
+  /// Outside git: hidden files and folders, node_modules, excluded paths and links to
+  /// directories (a loop here) are skipped, and --verbose says so.
+  @Test func outsideGitHiddenAndNodeModulesAreSkipped() throws {
+    let cli = try Self.tree()
+    let result = cli.run("lint", "-v", ".")
+    #expect(Self.linted(result) == ["a.md", "docs/b.md", "sub/ignored.md"])
+    #expect(
+      result.errors == """
+        chk: skipped .github/: hidden
+        chk: skipped .hidden/: hidden
+        chk: skipped .top.md: hidden
+        chk: skipped docs/old/: excluded by 'docs/old/' in .chk.json
+        chk: skipped node_modules/: node_modules
+        chk: skipped sub/loop: a symbolic link to a directory (not followed)
+        chk: skipped docs/prose.md: no task items
+
+        """)
+    #expect(cli.run("lint", ".").errors == "")
+    #expect(cli.run("fmt", "--check", "-v", "docs").errors.contains("skipped docs/old/"))
+  }
+
+  /// Inside a git work tree: the files git lists (tracked or not, hidden ones too),
+  /// not the ignored ones; and the same order as a plain walk.
+  @Test func insideGitTheFilesGitListsAreWalked() throws {
+    let cli = try Self.tree()
+    try cli.write(".gitignore", "sub/ignored.md\nnode_modules/\n")
+    try git(["init", "-q"], in: cli)
+    try git(["add", "a.md", "docs/b.md"], in: cli)
+    let result = cli.run("lint", "-v", ".")
+    #expect(
+      Self.linted(result) == [
+        ".github/PULL_REQUEST_TEMPLATE.md", ".hidden/e.md", ".top.md", "a.md", "docs/b.md",
+      ])
+    #expect(
+      result.errors == """
+        chk: skipped docs/old/c.md: excluded by 'docs/old/' in .chk.json
+        chk: skipped node_modules/: ignored by git
+        chk: skipped sub/ignored.md: ignored by git
+        chk: skipped docs/prose.md: no task items
+
+        """)
+    // A tracked file deleted from the work tree is not looked for.
+    try FileManager.default.removeItem(atPath: cli.directory.path + "/docs/b.md")
+    let after = cli.run("lint", "docs")
+    #expect(after.output == "" && after.errors == "" && after.status == .success)
+    // A subdirectory lists relative to itself.
+    #expect(Self.linted(cli.run("lint", ".github")) == [".github/PULL_REQUEST_TEMPLATE.md"])
+  }
+
+  /// A file named on the command line is never left out.
+  @Test func namedFilesAreNeverExcluded() throws {
+    let cli = try Self.tree()
+    #expect(
+      Self.linted(cli.run("lint", "docs/old/c.md", ".top.md")) == ["docs/old/c.md", ".top.md"])
+  }
+
+  /// The nearest `.chk.json` governs, with patterns relative to its directory.
+  @Test func theNearestConfigurationExcludes() throws {
+    let cli = try Self.tree()
+    try cli.write("docs/.chk.json", #"{"exclude": ["b.md"]}"#)
+    let result = cli.run("lint", "-v", ".")
+    // docs/old/ is no longer excluded: docs/.chk.json governs docs/ and does not merge.
+    #expect(Self.linted(result) == ["a.md", "docs/old/c.md", "sub/ignored.md"])
+    #expect(
+      result.errors.contains("chk: skipped docs/b.md: excluded by 'b.md' in docs/.chk.json\n"))
+  }
+
+  @Test func aBadExcludeIsAUsageError() throws {
+    let cli = try Self.tree()
+    try cli.write(".chk.json", #"{"exclude": "docs"}"#)
+    let result = cli.run("lint", ".")
+    #expect(result.status == .usage)
+    #expect(result.errors.contains(".chk.json: \"exclude\" must be a list of path patterns"))
+    try cli.write(".chk.json", #"{"exclude": [""]}"#)
+    #expect(cli.run("fmt", "--check", ".").errors.contains("the exclude pattern '' is empty"))
+    try cli.write(".chk.json", #"{"excludes": []}"#)
+    #expect(cli.run("lint", ".").errors.contains("unknown key 'excludes'"))
+  }
+
+  func git(_ arguments: [String], in cli: CLIHarness) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "-C", cli.directory.path] + arguments
+    process.environment = ["HOME": cli.directory.path, "PATH": "/usr/bin:/bin:/usr/local/bin"]
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "git \(arguments)")
+  }
+}
