@@ -154,6 +154,21 @@ struct DirectoryWalkTests {
       result.errors.contains("chk: skipped docs/b.md: excluded by 'b.md' in docs/.chk.json\n"))
   }
 
+  /// A file found by walking that has no item is skipped, unless a line in it was
+  /// meant as one: a template whose every box is `[]` shows no checkbox at all.
+  @Test func aFileWithoutItemsIsLintedWhenALineWasMeantAsOne() throws {
+    let cli = try CLIHarness()
+    try FileManager.default.createDirectory(
+      atPath: cli.directory.path + "/lists", withIntermediateDirectories: true)
+    try cli.write("lists/prose.md", "no items, [] nor [x]\n")
+    try cli.write("lists/template.md", "- [] read the guide\n- [] add tests\n")
+    let result = cli.run("lint", "-v", "lists")
+    #expect(Self.linted(result) == ["lists/template.md", "lists/template.md"])
+    #expect(result.errors == "chk: skipped lists/prose.md: no task items\n")
+    #expect(cli.run("lint", "--checklists-only", "lists/template.md").output.contains("[]"))
+    #expect(cli.run("lint", "--checklists-only", "lists/prose.md").output == "")
+  }
+
   @Test func aBadExcludeIsAUsageError() throws {
     let cli = try Self.tree()
     try cli.write(".chk.json", #"{"exclude": "docs"}"#)

@@ -158,7 +158,7 @@ struct LintJob: Sendable {
           guard var document = parse(file.contents, into: &result) else {
             return (file.contents, nil)
           }
-          if skip(document, entry) { return (file.contents, nil) }
+          if skip(document, entry, linter) { return (file.contents, nil) }
           document.idGenerator = idGenerator
           let report = try? linter.fix(&document)
           return (document.serialized(), report.map { ($0, document) })
@@ -175,7 +175,7 @@ struct LintJob: Sendable {
       }
       let bytes = entry.isStandardInput ? standardInput : try edit.read(entry.path)
       guard let document = parse(bytes, into: &result) else { return result }
-      if skip(document, entry) {
+      if skip(document, entry, linter) {
         result.skipped = true
         return result
       }
@@ -197,10 +197,14 @@ struct LintJob: Sendable {
   }
 
   /// Files found by walking, or any file with `--checklists-only`, are skipped when
-  /// they hold no item.
-  private func skip(_ document: ChecklistDocument, _ entry: FileWalker.Entry) -> Bool {
-    guard !entry.isExplicit || checklistsOnly else { return false }
-    return !document.hasItems
+  /// they hold no item and no line meant as one (a `malformed-checkbox` finding): a
+  /// template whose every box is `[]` shows no checkbox at all, which is what lint is
+  /// for.
+  private func skip(
+    _ document: ChecklistDocument, _ entry: FileWalker.Entry, _ linter: ChecklistLinter
+  ) -> Bool {
+    guard !entry.isExplicit || checklistsOnly, !document.hasItems else { return false }
+    return !linter.lint(document).contains { $0.rule == .malformedCheckbox }
   }
 
   /// UTF-16 columns for SARIF, from the byte columns.
