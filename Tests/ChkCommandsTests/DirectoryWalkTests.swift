@@ -110,7 +110,10 @@ struct DirectoryWalkTests {
 
   /// Inside a git work tree: the files git lists (tracked or not, hidden ones too),
   /// not the ignored ones; and the same order as a plain walk.
-  @Test func insideGitTheFilesGitListsAreWalked() throws {
+  @Test(.enabled(if: DirectoryWalkTests.hasGit, "git is not installed"))
+  func insideGitTheFilesGitListsAreWalked()
+    throws
+  {
     let cli = try Self.tree()
     try cli.write(".gitignore", "sub/ignored.md\nnode_modules/\n")
     try git(["init", "-q"], in: cli)
@@ -179,6 +182,12 @@ struct DirectoryWalkTests {
     #expect(cli.run("fmt", "--check", ".").errors.contains("the exclude pattern '' is empty"))
     try cli.write(".chk.json", #"{"excludes": []}"#)
     #expect(cli.run("lint", ".").errors.contains("unknown key 'excludes'"))
+  }
+
+  static var hasGit: Bool {
+    ["/usr/bin/git", "/usr/local/bin/git", "/bin/git"].contains {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
   }
 
   func git(_ arguments: [String], in cli: CLIHarness) throws {
