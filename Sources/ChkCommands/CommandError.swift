@@ -1,9 +1,9 @@
 import ChecklistKit
 
 /// Why a command failed: a message for stderr and the exit status that goes with it.
-struct CommandError: Error, Sendable {
-  var message: String
-  var status: ExitCode
+package struct CommandError: Error, Sendable {
+  package var message: String
+  package var status: ExitCode
 
   static func usage(_ message: String) -> CommandError {
     CommandError(message: message, status: .usage)
@@ -18,7 +18,7 @@ struct CommandError: Error, Sendable {
     let status: ExitCode
     switch error {
     case .notFound, .notRegularFile: status = .noInput
-    case .permissionDenied, .alreadyExists: status = .cannotCreate
+    case .permissionDenied, .alreadyExists, .readOnly, .protectedSymlink: status = .cannotCreate
     case .changedOnDisk, .locked: status = .temporaryFailure
     case .tooLarge: status = .dataError
     case .io: status = .ioError

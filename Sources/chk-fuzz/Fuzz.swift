@@ -13,11 +13,23 @@ private let scratch: String? = {
   return String(cString: created)
 }()
 
+/// What is fuzzed: `CHK_FUZZ_TARGET` (`document`, `undo` or `walk`; `document` when
+/// unset).
+private let target: FuzzChecks.Target = {
+  guard let name = getenv("CHK_FUZZ_TARGET").map({ String(cString: $0) }) else {
+    return .document
+  }
+  guard let target = FuzzChecks.Target(rawValue: name) else {
+    fatalError("chk-fuzz: CHK_FUZZ_TARGET is document, undo or walk, not '\(name)'")
+  }
+  return target
+}()
+
 /// libFuzzer's entry point: a broken property is a crash, with its description.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-  if let problem = FuzzChecks.violation(in: bytes, scratch: scratch) {
+  if let problem = target.violation(in: bytes, scratch: scratch) {
     fatalError("chk-fuzz: \(problem)")
   }
   return 0
@@ -39,7 +51,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             failures += 1
             continue
           }
-          if let problem = FuzzChecks.violation(in: bytes, scratch: scratch) {
+          if let problem = target.violation(in: bytes, scratch: scratch) {
             print("\(file): \(problem)")
             failures += 1
           }

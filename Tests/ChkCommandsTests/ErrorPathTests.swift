@@ -118,7 +118,9 @@ struct ErrorPathTests {
     let holder = try ChecklistFile(editing: cli.directory.path + "/CHECKLIST.md")
     let result = cli.run("check", "milk")
     #expect(result.status == .temporaryFailure)
-    #expect(result.errors.contains("another chk has been editing the file"))
+    // The holder is named from /proc/locks: this test process.
+    #expect(result.errors.contains("another process (pid \(getpid()), "))
+    #expect(result.errors.contains("has been editing the file for over 1 s; nothing was written"))
     _ = consume holder
     #expect(cli.run("check", "milk").status == .success)
   }
@@ -128,7 +130,10 @@ struct ErrorPathTests {
       (.notFound(path: "a"), .noInput), (.notRegularFile(path: "a", kind: "FIFO"), .noInput),
       (.permissionDenied(path: "a", operation: "x"), .cannotCreate),
       (.alreadyExists(path: "a"), .cannotCreate), (.changedOnDisk(path: "a"), .temporaryFailure),
-      (.locked(path: "a", seconds: 3), .temporaryFailure), (.tooLarge(path: "a"), .dataError),
+      (.locked(path: "a", seconds: 3, holder: nil), .temporaryFailure),
+      (.readOnly(path: "a", mode: 0o100444), .cannotCreate),
+      (.protectedSymlink(path: "a", link: "/tmp/a"), .cannotCreate),
+      (.tooLarge(path: "a"), .dataError),
       (.io(path: "a", operation: "writing", reason: "no space left on device"), .ioError),
     ]
     for (error, status) in cases {

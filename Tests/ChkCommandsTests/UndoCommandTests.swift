@@ -65,3 +65,98 @@ struct UndoCommandTests {
     #expect(try cli.read("CHECKLIST.md") == checked)
   }
 }
+
+/// Undo records: undo checks the bytes it replaces, and a damaged record is "nothing
+/// to undo", never a crash.
+@Suite("Undo records")
+struct UndoRecordTests {
+  static let text = "## L\n\n- [ ] one  @id(a1)\n- [ ] two  @id(b2)\n"
+
+  /// The record file of the harness's CHECKLIST.md.
+  static func recordFile(_ cli: CLIHarness) throws -> String {
+    let directory = cli.directory.path + "/.state/chk/undo"
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+    #expect(names.count == 1)
+    return directory + "/" + (names.first ?? "")
+  }
+
+  /// A record whose identity matches the file but whose bytes do not (what an edit
+  /// racing another used to leave) is refused, and the file is untouched.
+  @Test func undoChecksTheBytesNotOnlyTheIdentity() throws {
+    let cli = try CLIHarness(files: ["CHECKLIST.md": Self.text])
+    #expect(cli.run("check", "a1").status == .success)
+    let checked = try cli.read("CHECKLIST.md")
+    let store = try #require(UndoStore(environment: cli.variables))
+    let resolved = try ChecklistFile.snapshot(cli.directory.path + "/CHECKLIST.md")
+    guard case .record(var record) = store.load(path: resolved.resolvedPath) else {
+      Issue.record("no record")
+      return
+    }
+    #expect(record.identity == resolved.identity)
+    record.afterHash ^= 1
+    try store.save(record)
+    let undo = cli.run("undo")
+    #expect(undo.status == .temporaryFailure)
+    #expect(undo.errors.contains("the file changed since the last chk edit"))
+    #expect(try cli.read("CHECKLIST.md") == checked)
+  }
+
+  /// Numbers out of range, truncated and foreign records: undo says there is nothing
+  /// to undo with a warning, removes the record, and leaves the file alone.
+  @Test(arguments: [
+    "chk-undo 2 -5 0 1 1 1 1 1 3 0 0\n", "chk-undo 2 99999999999999999999 0 1 1 1 1 1 3 0 0\n",
+    "chk-undo 2 9223372036854775807 9223372036854775807 1 1 1 1 1 3 0 0\n",
+    "chk-undo 1 0 0 1 1 1 1 1 3\n", "garbage", "", "chk-undo 2\n",
+  ])
+  func damagedRecordsAreNothingToUndo(_ record: String) throws {
+    let cli = try CLIHarness(files: ["CHECKLIST.md": Self.text])
+    #expect(cli.run("check", "a1").status == .success)
+    let checked = try cli.read("CHECKLIST.md")
+    let file = try Self.recordFile(cli)
+    try Data(record.utf8).write(to: URL(fileURLWithPath: file))
+    let undo = cli.run("undo")
+    #expect(undo.status == .failure)
+    if !record.isEmpty {
+      #expect(undo.errors.contains("nothing to undo (warning: its undo record was damaged"))
+    }
+    #expect(try cli.read("CHECKLIST.md") == checked)
+    #expect(!FileManager.default.fileExists(atPath: file) || record.isEmpty)
+  }
+
+  /// Every record with a byte flipped, cut short or with numbers rewritten decodes to a
+  /// refusal or to the record itself, never to a crash or a wrong restore.
+  @Test func corruptedRecordsNeverRestoreWrongBytes() throws {
+    let before = Array("## L\n\n- [ ] one  @id(a1)\n".utf8)
+    let after = Array("## L\n\n- [x] one  @done(2024-01-02)  @id(a1)\n".utf8)
+    let identity = ChecklistFile.Identity(
+      device: 1, inode: 2, size: after.count, modified: 3, changed: 4)
+    let record = UndoStore.Record(
+      path: "/x/list.md", before: before, after: after, identity: identity)
+    let encoded = UndoStore.encode(record)
+    var random = TestRandom(seed: 13)
+    for trial in 0..<3_000 {
+      var bytes = encoded
+      switch trial % 3 {
+      case 0: bytes[random.int(0...(bytes.count - 1))] ^= UInt8(random.int(1...255))
+      case 1: bytes.removeLast(random.int(1...bytes.count))
+      default:
+        let digits = Array(String(random.int(0...Int.max) * (random.int(0...1) == 0 ? 1 : -1)).utf8)
+        let start = random.int(9...20)
+        bytes.replaceSubrange(start..<(start + 1), with: digits)
+      }
+      switch UndoStore.decode(bytes, path: "/x/list.md") {
+      case .record(let decoded):
+        #expect(decoded.restore(after) == before, "trial \(trial)")
+      case .none, .damaged:
+        break
+      }
+    }
+    guard case .record(let decoded) = UndoStore.decode(encoded, path: "/x/list.md") else {
+      Issue.record("a good record did not decode")
+      return
+    }
+    #expect(decoded.restore(after) == before)
+    #expect(decoded.matches(after, identity: identity))
+    #expect(!decoded.matches(before, identity: identity))
+  }
+}

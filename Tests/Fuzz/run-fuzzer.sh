@@ -1,23 +1,38 @@
 #!/usr/bin/env bash
-# Builds chk-fuzz with libFuzzer and AddressSanitizer and fuzzes for SECONDS (default
-# 60). New interesting inputs go to a scratch corpus (default .build/fuzz-corpus, kept
-# between runs); crashes go to .build/fuzz-crashes. Copy a crash into
-# Tests/Fuzz/regressions/ once fixed: the tests replay every file there.
+# Builds chk-fuzz with libFuzzer and AddressSanitizer and fuzzes one target for SECONDS
+# (default 60):
 #
-#   Tests/Fuzz/run-fuzzer.sh [SECONDS] [extra libFuzzer flags...]
+#   Tests/Fuzz/run-fuzzer.sh [TARGET] [SECONDS] [extra libFuzzer flags...]
+#
+# TARGET is `document` (the default: parse, serialize, fmt, lint, edits, merge, JSON),
+# `undo` (undo records) or `walk` (directory walks over generated trees with symbolic
+# links). Seeds are in Tests/Fuzz/seeds, Tests/Fuzz/undo-seeds and Tests/Fuzz/walk-seeds.
+# New interesting inputs go to a scratch corpus (.build/fuzz-corpus-TARGET, kept between
+# runs); crashes go to .build/fuzz-crashes-TARGET. Copy a crash into the target's
+# regressions folder (Tests/Fuzz/regressions, undo-regressions, walk-regressions) once
+# fixed: the tests replay every file there.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+target=document
+case "${1:-}" in
+  document | undo | walk) target="$1"; shift ;;
+esac
 seconds="${1:-60}"
 shift || true
-corpus=".build/fuzz-corpus"
-crashes=".build/fuzz-crashes"
-mkdir -p "$corpus" "$crashes"
+case "$target" in
+  document) seeds=Tests/Fuzz/seeds regressions=Tests/Fuzz/regressions ;;
+  *) seeds="Tests/Fuzz/$target-seeds" regressions="Tests/Fuzz/$target-regressions" ;;
+esac
+corpus=".build/fuzz-corpus-$target"
+crashes=".build/fuzz-crashes-$target"
+mkdir -p "$corpus" "$crashes" "$regressions"
 
 # Passing --sanitize twice drops coverage; this is the combination that works.
 swift build -c release --product chk-fuzz --sanitize=fuzzer \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -DCHK_FUZZ
 
 export SWIFT_BACKTRACE=enable=no
-exec .build/release/chk-fuzz "$corpus" Tests/Fuzz/seeds Tests/Fuzz/regressions \
+export CHK_FUZZ_TARGET="$target"
+exec .build/release/chk-fuzz "$corpus" "$seeds" "$regressions" \
   -dict=Tests/Fuzz/chk.dict -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
   -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$crashes/" "$@"

@@ -29,12 +29,15 @@ public struct WriteReport: Sendable, Hashable {
   public var identity: ChecklistFile.Identity?
 }
 
-/// A checklist file opened for an edit: read once, locked, and written back through
+/// A checklist file opened for an edit: locked, read once, and written back through
 /// the one safe-write path. Nothing else in chk writes a user's file.
 ///
-/// Opening takes an exclusive `flock` on the file, waiting up to `lockTimeout` for
-/// another `chk` that holds it, and re-opens the path if it was replaced while
-/// waiting; the lock is released when the value goes away.
+/// Opening refuses a file whose permission bits deny this user writing it (as the
+/// shell does), then takes the edit lock (`EditLock`: a lock file beside the target
+/// that only its writers can open), waiting up to `lockTimeout` for another `chk` that
+/// holds it, and reads the file under the lock; the lock is released when the value
+/// goes away. Symbolic links are followed as the kernel's `protected_symlinks` rule
+/// allows (`POSIX.resolvedPath`).
 ///
 /// Writing:
 /// - writes nothing when the bytes are unchanged (not even the modification time);
@@ -86,6 +89,7 @@ public struct ChecklistFile: ~Copyable {
   public let contents: [UInt8]
   private let status: FileStatus
   private let descriptor: Int32
+  private let lock: EditLock
 
   /// Opens, locks and reads a file for an edit.
   ///
@@ -94,67 +98,97 @@ public struct ChecklistFile: ~Copyable {
   ///   - displayName: how errors name the file (the path as the user typed it, when
   ///     `path` was made absolute); `path` when `nil`.
   ///   - lockTimeout: how long to wait, in seconds, for another `chk` editing the file.
-  /// - Throws: `FileError.notFound`, `.notRegularFile`, `.permissionDenied`, `.locked`,
-  ///   `.tooLarge` or `.io`.
+  /// - Throws: `FileError.notFound`, `.notRegularFile`, `.permissionDenied`,
+  ///   `.readOnly`, `.protectedSymlink`, `.locked`, `.tooLarge` or `.io`.
   public init(editing path: String, displayName: String? = nil, lockTimeout: Double = 3)
     throws(FileError)
   {
     let shown = displayName ?? path
-    let locked: (descriptor: Int32, resolved: String, status: FileStatus, contents: [UInt8])
     do throws(FileError) {
-      locked = try Self.lock(path, timeout: lockTimeout)
+      let deadline = Self.now() + lockTimeout
+      while true {
+        let target = try Self.openRegularFile(path)
+        close(target.descriptor)
+        if faccessat(AT_FDCWD, target.resolved, W_OK, AT_EACCESS) != 0, errno == EACCES {
+          throw FileError.readOnly(path: path, mode: target.status.mode)
+        }
+        let lock = try EditLock(
+          for: target.resolved, owner: target.status.owner, group: target.status.group,
+          mode: target.status.mode, timeout: max(0, deadline - Self.now()))
+        // Under the lock: the file as it is now (another edit may have replaced it, or
+        // the symbolic link may point elsewhere, while this process waited).
+        let opened = try Self.openRegularFile(path)
+        guard opened.resolved == target.resolved else {
+          close(opened.descriptor)
+          continue
+        }
+        switch POSIX.readAll(
+          opened.descriptor, expected: opened.status.size,
+          limit: ChecklistDocument.maximumByteCount)
+        {
+        case .success(let bytes):
+          self.path = shown
+          resolvedPath = opened.resolved
+          status = opened.status
+          descriptor = opened.descriptor
+          contents = bytes
+          self.lock = lock
+          return
+        case .failure(let error):
+          close(opened.descriptor)
+          throw error.code == EFBIG
+            ? .tooLarge(path: path)
+            : .io(path: path, operation: "reading", reason: POSIX.reason(error.code))
+        }
+      }
     } catch {
       throw error.naming(shown)
-    }
-    self.path = shown
-    resolvedPath = locked.resolved
-    status = locked.status
-    descriptor = locked.descriptor
-    contents = locked.contents
-  }
-
-  /// Opens and locks the file, re-opening the path if it was replaced while waiting,
-  /// then reads it.
-  private static func lock(_ path: String, timeout: Double) throws(FileError) -> (
-    descriptor: Int32, resolved: String, status: FileStatus, contents: [UInt8]
-  ) {
-    let deadline = now() + timeout
-    var attempt = 0
-    while true {
-      let opened = try openRegularFile(path)
-      if flock(opened.descriptor, LOCK_EX | LOCK_NB) == 0 {
-        if case .success(let current) = POSIX.resolvedPath(path), current == opened.resolved,
-          let onDisk = POSIX.status(ofPath: current).0,
-          onDisk.device == opened.status.device, onDisk.inode == opened.status.inode,
-          let status = POSIX.status(ofDescriptor: opened.descriptor)
-        {
-          switch POSIX.readAll(
-            opened.descriptor, expected: status.size, limit: ChecklistDocument.maximumByteCount)
-          {
-          case .success(let bytes):
-            return (opened.descriptor, opened.resolved, status, bytes)
-          case .failure(let error):
-            close(opened.descriptor)
-            throw error.code == EFBIG
-              ? .tooLarge(path: path)
-              : .io(path: path, operation: "reading", reason: POSIX.reason(error.code))
-          }
-        }
-        // The path was replaced while this process waited: lock the new file.
-        close(opened.descriptor)
-        continue
-      }
-      close(opened.descriptor)
-      guard now() < deadline else {
-        throw .locked(path: path, seconds: Int(timeout.rounded(.up)))
-      }
-      attempt += 1
-      usleep(UInt32(min(20, 1 + attempt)) * 1_000)
     }
   }
 
   deinit {
     close(descriptor)
+  }
+
+  /// Releases the lock now (it is released anyway when the value goes away): a caller
+  /// that must do more under the lock after `write`, such as saving an undo record,
+  /// calls this after it, so the lock's end is written in the code.
+  public consuming func unlock() {}
+
+  /// A file as read without its lock: what a dry run of an edit looks at.
+  public struct Snapshot: Sendable {
+    /// The path with symbolic links resolved.
+    public let resolvedPath: String
+    /// The file's bytes.
+    public let contents: [UInt8]
+    /// The file's identity when it was read.
+    public let identity: Identity
+  }
+
+  /// Reads a file without locking it, with its resolved path and identity.
+  ///
+  /// - Parameter displayName: how errors name the file; `path` when `nil`.
+  /// - Throws: as `read(_:displayName:)`.
+  public static func snapshot(_ path: String, displayName: String? = nil) throws(FileError)
+    -> Snapshot
+  {
+    do throws(FileError) {
+      let opened = try openRegularFile(path)
+      defer { close(opened.descriptor) }
+      switch POSIX.readAll(
+        opened.descriptor, expected: opened.status.size, limit: ChecklistDocument.maximumByteCount)
+      {
+      case .success(let bytes):
+        return Snapshot(
+          resolvedPath: opened.resolved, contents: bytes, identity: Identity(opened.status))
+      case .failure(let error):
+        throw error.code == EFBIG
+          ? .tooLarge(path: path)
+          : .io(path: path, operation: "reading", reason: POSIX.reason(error.code))
+      }
+    } catch {
+      throw error.naming(displayName ?? path)
+    }
   }
 
   /// Reads a file without locking it, for commands that only read.
@@ -231,24 +265,26 @@ public struct ChecklistFile: ~Copyable {
   ///   disk is then unchanged and no temporary file is left.
   @discardableResult
   public func write(_ newContents: [UInt8]) throws(FileError) -> WriteReport {
-    guard !newContents.hasSameBytes(as: contents) else {
-      return WriteReport(method: .unchanged, removedTemporaryFiles: 0, identity: nil)
-    }
+    // An interrupted chk's temporary files go even when there is nothing to write.
     let removed = removeStaleTemporaryFiles()
+    guard !newContents.hasSameBytes(as: contents) else {
+      return WriteReport(method: .unchanged, removedTemporaryFiles: removed, identity: nil)
+    }
     try checkUnchanged()
     let method: WriteReport.Method
+    let written: FileStatus
     if status.links > 1 {
-      try rewriteInPlace(newContents)
+      written = try rewriteInPlace(newContents)
       method = .rewrittenInPlace
-    } else if try replace(with: newContents) {
+    } else if let replaced = try replace(with: newContents) {
+      written = replaced
       method = .replaced
     } else {
-      try rewriteInPlace(newContents)
+      written = try rewriteInPlace(newContents)
       method = .rewrittenInPlace
     }
     return WriteReport(
-      method: method, removedTemporaryFiles: removed,
-      identity: POSIX.status(ofPath: resolvedPath).0.map(Identity.init))
+      method: method, removedTemporaryFiles: removed, identity: Identity(written))
   }
 
   /// The file's identity when it was read.
@@ -264,9 +300,11 @@ public struct ChecklistFile: ~Copyable {
 
   /// Writes a temporary file and renames it over the target.
   ///
-  /// - Returns: false when the target's owner cannot be given to a new file (the
-  ///   caller rewrites in place instead).
-  private func replace(with newContents: [UInt8]) throws(FileError) -> Bool {
+  /// - Returns: the new file's status, taken from the descriptor that was written and
+  ///   renamed (not from the path, which the next edit may already have replaced);
+  ///   `nil` when the target's owner cannot be given to a new file (the caller rewrites
+  ///   in place instead).
+  private func replace(with newContents: [UInt8]) throws(FileError) -> FileStatus? {
     let temporary = Self.temporaryPath(for: resolvedPath)
     let file = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard file >= 0 else {
@@ -292,7 +330,7 @@ public struct ChecklistFile: ~Copyable {
       if fchown(file, uid_t(status.owner), gid_t(status.group)) != 0 {
         close(file)
         unlink(temporary)
-        return false
+        return nil
       }
       // chown clears set-user-ID and set-group-ID bits: set the mode again.
       if fchmod(file, mode_t(status.mode & 0o7777)) != 0 {
@@ -300,33 +338,36 @@ public struct ChecklistFile: ~Copyable {
       }
     }
     if fsync(file) != 0 { throw fail("syncing the temporary copy", errno) }
-    if close(file) != 0 {
-      let code = errno
-      unlink(temporary)
-      throw .io(path: path, operation: "closing the temporary copy", reason: POSIX.reason(code))
-    }
     do {
       try checkUnchanged()
     } catch {
+      close(file)
       unlink(temporary)
       throw error
     }
     if rename(temporary, resolvedPath) != 0 {
       let code = errno
+      close(file)
       unlink(temporary)
       if code == EACCES || code == EPERM || code == EROFS {
         throw .permissionDenied(path: path, operation: "replacing the file")
       }
       throw .io(path: path, operation: "replacing the file", reason: POSIX.reason(code))
     }
+    // After the rename, which changes the inode's status time.
+    let renamed = POSIX.status(ofDescriptor: file)
+    close(file)
     Self.syncDirectory(of: resolvedPath)
-    return true
+    // fstat of an open descriptor does not fail in practice; the path is the fallback.
+    return renamed ?? POSIX.status(ofPath: resolvedPath).0 ?? status
   }
 
   /// Overwrites the file in place: every hard link sees the new bytes, and the owner is
   /// kept. Space for a longer file is reserved first, so a full disk fails before
   /// anything is overwritten.
-  private func rewriteInPlace(_ newContents: [UInt8]) throws(FileError) {
+  ///
+  /// - Returns: the file's status after the write, from the written descriptor.
+  private func rewriteInPlace(_ newContents: [UInt8]) throws(FileError) -> FileStatus {
     let file = open(resolvedPath, O_WRONLY | O_CLOEXEC)
     guard file >= 0 else {
       if errno == EACCES || errno == EPERM || errno == EROFS {
@@ -353,6 +394,10 @@ public struct ChecklistFile: ~Copyable {
     if ftruncate(file, off_t(newContents.count)) != 0 || fsync(file) != 0 {
       throw .io(path: path, operation: "overwriting it in place", reason: POSIX.reason())
     }
+    guard let written = POSIX.status(ofDescriptor: file) else {
+      throw .io(path: path, operation: "reading its status", reason: POSIX.reason())
+    }
+    return written
   }
 
   /// Removes temporary files that a killed `chk` left beside this file. Safe while the
@@ -380,12 +425,14 @@ public struct ChecklistFile: ~Copyable {
     let resolved: String
     switch POSIX.resolvedPath(path) {
     case .success(let value): resolved = value
-    case .failure(let error):
-      switch error.code {
+    case .failure(.protectedSymlink(let link)):
+      throw .protectedSymlink(path: path, link: link)
+    case .failure(.system(let code)):
+      switch code {
       case ENOENT, ENOTDIR: throw .notFound(path: path)
       case EACCES: throw .permissionDenied(path: path, operation: "looking it up")
       default:
-        throw .io(path: path, operation: "looking it up", reason: POSIX.reason(error.code))
+        throw .io(path: path, operation: "looking it up", reason: POSIX.reason(code))
       }
     }
     if let status = POSIX.status(ofPath: resolved).0, !status.isRegularFile {
@@ -440,7 +487,7 @@ public struct ChecklistFile: ~Copyable {
     close(descriptor)
   }
 
-  private static func now() -> Double {
+  static func now() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

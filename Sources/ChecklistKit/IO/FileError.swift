@@ -12,8 +12,15 @@ public enum FileError: Error, Sendable, Hashable {
   case alreadyExists(path: String)
   /// Another program changed the file after it was read.
   case changedOnDisk(path: String)
-  /// Another `chk` held the file's lock for longer than the wait.
-  case locked(path: String, seconds: Int)
+  /// Another `chk` held the file's lock for longer than the wait; `holder` names the
+  /// process (`pid 1234, chk`) when the system can tell.
+  case locked(path: String, seconds: Int, holder: String?)
+  /// The file's permission bits deny writing it to this user (a read-only file).
+  case readOnly(path: String, mode: UInt32)
+  /// A symbolic link on the way to the file is owned by another user and sits in a
+  /// sticky, world-writable directory such as /tmp: the kernel's `protected_symlinks`
+  /// rule, which chk follows whether or not the kernel enforces it.
+  case protectedSymlink(path: String, link: String)
   /// The file is 4 GiB or larger.
   case tooLarge(path: String)
   /// Reading or writing failed (a full disk, an I/O error, ...).
@@ -23,8 +30,9 @@ public enum FileError: Error, Sendable, Hashable {
   public var path: String {
     switch self {
     case .notFound(let path), .notRegularFile(let path, _), .permissionDenied(let path, _),
-      .alreadyExists(let path), .changedOnDisk(let path), .locked(let path, _),
-      .tooLarge(let path), .io(let path, _, _):
+      .alreadyExists(let path), .changedOnDisk(let path), .locked(let path, _, _),
+      .readOnly(let path, _), .protectedSymlink(let path, _), .tooLarge(let path),
+      .io(let path, _, _):
       return path
     }
   }
@@ -48,9 +56,18 @@ public enum FileError: Error, Sendable, Hashable {
     case .changedOnDisk(let path):
       return "\(path): the file changed on disk while chk was editing it; "
         + "nothing was written, run the command again"
-    case .locked(let path, let seconds):
-      return "\(path): another chk has been editing the file for over \(seconds) s; "
+    case .locked(let path, let seconds, let holder):
+      let who = holder.map { "another process (\($0))" } ?? "another chk"
+      return "\(path): \(who) has been editing the file for over \(seconds) s; "
         + "nothing was written, try again"
+    case .readOnly(let path, let mode):
+      let octal = String(mode & 0o7777, radix: 8)
+      let padded = String(repeating: "0", count: max(0, 4 - octal.count)) + octal
+      return "\(path): the file's permissions (mode \(padded)) do "
+        + "not let you write it; nothing was written, make it writable (chmod u+w) to edit it"
+    case .protectedSymlink(let path, let link):
+      return "\(path): refusing to follow the symbolic link \(link): another user owns it "
+        + "in a sticky, world-writable directory; name the file it points to instead"
     case .tooLarge(let path):
       return "\(path): the file is 4 GiB or larger; chk reads smaller files only"
     case .io(let path, let operation, let reason):
@@ -70,7 +87,10 @@ extension FileError {
       return .permissionDenied(path: path, operation: operation)
     case .alreadyExists: return .alreadyExists(path: path)
     case .changedOnDisk: return .changedOnDisk(path: path)
-    case .locked(_, let seconds): return .locked(path: path, seconds: seconds)
+    case .locked(_, let seconds, let holder):
+      return .locked(path: path, seconds: seconds, holder: holder)
+    case .readOnly(_, let mode): return .readOnly(path: path, mode: mode)
+    case .protectedSymlink(_, let link): return .protectedSymlink(path: path, link: link)
     case .tooLarge: return .tooLarge(path: path)
     case .io(_, let operation, let reason):
       return .io(path: path, operation: operation, reason: reason)

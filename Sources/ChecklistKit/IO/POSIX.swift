@@ -78,11 +78,68 @@ enum POSIX {
     return FileStatus(buffer)
   }
 
-  /// The path with every symbolic link resolved, or the `errno` of the failure.
-  static func resolvedPath(_ path: String) -> Result<String, SystemError> {
-    guard let resolved = realpath(path, nil) else { return .failure(SystemError(code: errno)) }
-    defer { free(resolved) }
-    return .success(String(cString: resolved))
+  /// Why a path could not be resolved.
+  enum ResolveFailure: Error, Equatable {
+    /// A system call failed with this `errno`.
+    case system(Int32)
+    /// Following this symbolic link would break the kernel's `protected_symlinks` rule.
+    case protectedSymlink(String)
+  }
+
+  /// The absolute path with every symbolic link resolved (`realpath`), one component
+  /// at a time, following the kernel's `fs.protected_symlinks` rule whether or not the
+  /// kernel enforces it: a link inside a sticky, world-writable directory (such as
+  /// /tmp) is followed only when this process's user owns it or the directory's owner
+  /// does, so another user cannot plant a link there that makes chk write a file the
+  /// link's reader owns. A relative path is relative to the working directory.
+  static func resolvedPath(_ path: String) -> Result<String, ResolveFailure> {
+    var pending: [Substring] = []
+    var start = path
+    if !path.hasPrefix("/") {
+      guard let cwd = getcwd(nil, 0) else { return .failure(.system(errno)) }
+      start = String(cString: cwd) + "/" + path
+      free(cwd)
+    }
+    pending = start.split(separator: "/").reversed()
+    var resolved = ""
+    var links = 0
+    let user = geteuid()
+    while let component = pending.popLast() {
+      if component == "." || component.isEmpty { continue }
+      if component == ".." {
+        if let slash = resolved.lastIndex(of: "/") { resolved = String(resolved[..<slash]) }
+        continue
+      }
+      let candidate = resolved + "/" + component
+      var status = stat()
+      guard lstat(candidate, &status) == 0 else { return .failure(.system(errno)) }
+      guard status.st_mode & S_IFMT == S_IFLNK else {
+        if !pending.isEmpty, status.st_mode & S_IFMT != S_IFDIR {
+          return .failure(.system(ENOTDIR))
+        }
+        resolved = candidate
+        continue
+      }
+      links += 1
+      guard links <= 40 else { return .failure(.system(ELOOP)) }
+      var directory = stat()
+      guard stat(resolved.isEmpty ? "/" : resolved, &directory) == 0 else {
+        return .failure(.system(errno))
+      }
+      let sticky = directory.st_mode & S_ISVTX != 0
+      let worldWritable = directory.st_mode & S_IWOTH != 0
+      if sticky, worldWritable, status.st_uid != user, status.st_uid != directory.st_uid {
+        return .failure(.protectedSymlink(candidate))
+      }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(candidate, &buffer, buffer.count - 1)
+      guard count >= 0 else { return .failure(.system(errno)) }
+      let target = String(
+        decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if target.hasPrefix("/") { resolved = "" }
+      pending += target.split(separator: "/").reversed()
+    }
+    return .success(resolved.isEmpty ? "/" : resolved)
   }
 
   /// Writes all of `bytes`, retrying short writes and interruptions.

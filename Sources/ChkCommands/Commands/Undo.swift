@@ -14,10 +14,22 @@ extension Command {
     }
     // Through the one edit path, so that undoing records its own undo: a redo.
     let outcome = try invocation.fileEdit.apply(to: path) { file throws(CommandError) in
-      guard let record = store.load(path: file.resolvedPath) else {
+      let record: UndoStore.Record
+      switch store.load(path: file.resolvedPath) {
+      case .none:
         throw CommandError(message: "\(path.shown): nothing to undo", status: .failure)
+      case .damaged(let reason):
+        store.remove(path: file.resolvedPath)
+        throw CommandError(
+          message: "\(path.shown): nothing to undo (warning: its undo record was damaged, "
+            + "\(reason), and was removed)",
+          status: .failure)
+      case .record(let found):
+        record = found
       }
-      guard record.identity == file.identity, let restored = record.restore(file.contents) else {
+      guard record.matches(file.contents, identity: file.identity),
+        let restored = record.restore(file.contents)
+      else {
         throw CommandError(
           message: "\(path.shown): the file changed since the last chk edit; undo would lose "
             + "that change, so nothing was written",

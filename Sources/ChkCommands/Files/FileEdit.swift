@@ -49,6 +49,20 @@ struct FileEdit: Sendable {
   func apply<Value>(
     to path: UserPath, _ change: (OpenedFile) throws(CommandError) -> (bytes: [UInt8], value: Value)
   ) throws(CommandError) -> Outcome<Value> {
+    if isDryRun {
+      // Nothing is written: read without the lock (a reader may dry-run an edit).
+      let snapshot: ChecklistFile.Snapshot
+      do throws(FileError) {
+        snapshot = try ChecklistFile.snapshot(path.absolute, displayName: path.shown)
+      } catch {
+        throw .file(error)
+      }
+      let (bytes, value) = try change(
+        OpenedFile(
+          path: path, resolvedPath: snapshot.resolvedPath, contents: snapshot.contents,
+          identity: snapshot.identity))
+      return Outcome(value: value, before: snapshot.contents, after: bytes)
+    }
     let file: ChecklistFile
     do throws(FileError) {
       file = try ChecklistFile(
@@ -61,7 +75,6 @@ struct FileEdit: Sendable {
       identity: file.identity)
     let (bytes, value) = try change(opened)
     var outcome = Outcome(value: value, before: file.contents, after: bytes)
-    guard !isDryRun else { return outcome }
     let report: WriteReport
     do throws(FileError) {
       report = try file.write(bytes)
@@ -78,6 +91,8 @@ struct FileEdit: Sendable {
         outcome.warnings.append("warning: could not save undo information: " + error.message)
       }
     }
+    // The undo record is saved under the lock: the next edit of the file waits for it.
+    file.unlock()
     return outcome
   }
 

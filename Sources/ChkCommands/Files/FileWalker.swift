@@ -18,42 +18,52 @@
 ///
 /// Files named explicitly are never left out. Files found by walking come in the
 /// byte order of their paths.
-enum FileWalker {
+package enum FileWalker {
   /// A file to process, and whether it was named explicitly (not found by walking).
-  struct Entry: Sendable, Hashable {
-    var path: UserPath
-    var isExplicit: Bool
+  package struct Entry: Sendable, Hashable {
+    package var path: UserPath
+    package var isExplicit: Bool
     /// Standard input (`-`), shown as `path`.
     var isStandardInput = false
   }
 
   /// A path a walk left out, and why (for `--verbose`).
-  struct Skipped: Sendable, Hashable {
-    var path: String
-    var reason: String
+  package struct Skipped: Sendable, Hashable {
+    package var path: String
+    package var reason: String
   }
 
   /// What the operands expand to.
-  struct Expansion {
-    var files: [Entry] = []
+  package struct Expansion {
+    package var files: [Entry] = []
     /// Operands that do not exist.
-    var missing: [String] = []
+    package var missing: [String] = []
     /// What walks left out; filled only when asked for.
-    var skipped: [Skipped] = []
+    package var skipped: [Skipped] = []
   }
 
   /// How to walk.
-  struct Options {
+  package struct Options {
     /// The environment git runs with.
-    var environment: [String: String]
+    package var environment: [String: String]
     /// Whether to collect what was left out (costs a second git call).
-    var reportsSkipped = false
+    package var reportsSkipped = false
+    /// Whether to ask git for the files of a work tree (else every directory is walked
+    /// as outside one).
+    package var usesGit = true
+
+    package init(environment: [String: String], reportsSkipped: Bool = false, usesGit: Bool = true)
+    {
+      self.environment = environment
+      self.reportsSkipped = reportsSkipped
+      self.usesGit = usesGit
+    }
   }
 
   /// Expands `paths` (relative to `directory`).
   ///
   /// - Throws: a usage error for a `.chk.json` that is not valid.
-  static func expand(
+  package static func expand(
     _ paths: [String], relativeTo directory: String, options: Options,
     configurations: inout ConfigurationCache
   ) throws(CommandError) -> Expansion {
@@ -108,7 +118,7 @@ enum FileWalker {
     }
 
     mutating func run(_ configurations: inout ConfigurationCache) throws(CommandError) {
-      if let listed = git(["--cached", "--others", "--exclude-standard"]) {
+      if options.usesGit, let listed = git(["--cached", "--others", "--exclude-standard"]) {
         for relative in listed where relative.hasSuffix(".md") {
           let absolute = absolute(relative)
           // A tracked file deleted from the work tree is listed but gone.

@@ -86,8 +86,10 @@ struct ProjectConfiguration: Sendable {
 
 /// The configuration of each directory, each found once: a directory without
 /// `.chk.json` takes its parent's.
-struct ConfigurationCache {
+package struct ConfigurationCache {
   private var byDirectory: [String: ProjectConfiguration] = [:]
+
+  package init() {}
 
   /// The configuration that governs files in `directory` (absolute). Throws for a
   /// configuration file that is not valid.

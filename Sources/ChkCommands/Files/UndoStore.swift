@@ -12,21 +12,30 @@ import ChecklistKit
 /// (`~/.local/state/chk/undo/` when unset), one record per file.
 ///
 /// A record holds only the part of the file an edit changed (the bytes between the
-/// common prefix and suffix of the old and new contents), and the file's identity
-/// (inode, size, times) right after the edit, so undo can refuse when anything else
-/// touched the file since.
-struct UndoStore: Sendable {
+/// common prefix and suffix of the old and new contents), the file's identity (inode,
+/// size, times) right after the edit, taken from the descriptor chk wrote, and a
+/// checksum of the whole file as chk left it: undo refuses unless both still match,
+/// so it never applies an edit's record to bytes another edit wrote. The record has a
+/// checksum of its own; a damaged or foreign record is "nothing to undo", with a
+/// warning, and every number in it is checked before use.
+///
+/// Records are written to a temporary file and renamed, without `fsync`: a crash
+/// right after an edit may lose that edit's record (undo then says there is nothing to
+/// undo, or finds it damaged), never the user's file, which is synced.
+package struct UndoStore: Sendable {
   /// One file's last edit.
-  struct Record {
+  package struct Record {
     /// The resolved path of the file.
     var path: String
     /// How many leading and trailing bytes the edit left alone.
-    var prefix: Int
-    var suffix: Int
+    package var prefix: Int
+    package var suffix: Int
     /// The bytes the edit replaced.
-    var removed: [UInt8]
+    package var removed: [UInt8]
     /// The file's identity right after the edit.
     var identity: ChecklistFile.Identity
+    /// `ContentHash` of the whole file right after the edit.
+    var afterHash: UInt64
 
     /// A record for an edit from `before` to `after`.
     init(path: String, before: [UInt8], after: [UInt8], identity: ChecklistFile.Identity) {
@@ -37,20 +46,34 @@ struct UndoStore: Sendable {
       self.suffix = suffix
       removed = Array(before[prefix..<(before.count - suffix)])
       self.identity = identity
+      afterHash = ContentHash.of(after)
     }
 
-    init(path: String, prefix: Int, suffix: Int, removed: [UInt8], identity: ChecklistFile.Identity)
-    {
+    init(
+      path: String, prefix: Int, suffix: Int, removed: [UInt8], identity: ChecklistFile.Identity,
+      afterHash: UInt64
+    ) {
       self.path = path
       self.prefix = prefix
       self.suffix = suffix
       self.removed = removed
       self.identity = identity
+      self.afterHash = afterHash
     }
 
-    /// The contents before the edit, given the contents after it.
-    func restore(_ current: [UInt8]) -> [UInt8]? {
-      guard prefix + suffix <= current.count else { return nil }
+    /// Whether `current` (with its identity) is exactly the file this record's edit
+    /// left: same inode, size and times, and the same bytes.
+    func matches(_ current: [UInt8], identity: ChecklistFile.Identity) -> Bool {
+      self.identity == identity && current.count == identity.size
+        && ContentHash.of(current) == afterHash
+    }
+
+    /// The contents before the edit, given the contents after it; `nil` when the
+    /// record's lengths do not fit them.
+    package func restore(_ current: [UInt8]) -> [UInt8]? {
+      guard prefix >= 0, suffix >= 0 else { return nil }
+      let (kept, overflow) = prefix.addingReportingOverflow(suffix)
+      guard !overflow, kept <= current.count else { return nil }
       return Array(current[..<prefix]) + removed + current[(current.count - suffix)...]
     }
 
@@ -111,39 +134,72 @@ struct UndoStore: Sendable {
     return directory + "/" + String(hash, radix: 16)
   }
 
-  func save(_ record: Record) throws(CommandError) {
-    try makeDirectories()
+  /// A record as stored: a header line of numbers, the path and a line ending, the
+  /// removed bytes. The last header field is the checksum of everything else.
+  package static func encode(_ record: Record) -> [UInt8] {
     let identity = record.identity
     let header =
-      "chk-undo 1 \(record.prefix) \(record.suffix) \(identity.device) \(identity.inode) "
-      + "\(identity.size) \(identity.modified) \(identity.changed) \(record.path.utf8.count)\n"
-    var bytes = Array(header.utf8)
-    bytes += record.path.utf8
-    bytes.append(UInt8(ascii: "\n"))
-    bytes += record.removed
-    try Self.replace(recordPath(for: record.path), with: bytes)
+      "chk-undo 2 \(record.prefix) \(record.suffix) \(identity.device) \(identity.inode) "
+      + "\(identity.size) \(identity.modified) \(identity.changed) \(record.path.utf8.count) "
+      + String(record.afterHash, radix: 16)
+    var body = Array(record.path.utf8)
+    body.append(UInt8(ascii: "\n"))
+    body += record.removed
+    let checksum = ContentHash.of(Array(header.utf8) + body)
+    return Array((header + " " + String(checksum, radix: 16) + "\n").utf8) + body
   }
 
-  /// The record for a file, or `nil` when there is none (or it is unreadable).
-  func load(path: String) -> Record? {
-    guard let bytes = try? ChecklistFile.read(recordPath(for: path)),
-      let newline = bytes.firstIndex(of: UInt8(ascii: "\n"))
-    else { return nil }
+  /// What a stored record holds.
+  package enum Loaded {
+    /// No record (none was saved, or it is for another file whose name hashes alike).
+    case none
+    /// A record that cannot be used, and why.
+    case damaged(String)
+    case record(Record)
+  }
+
+  /// Decodes a stored record for `path`, checking every number before using it.
+  package static func decode(_ bytes: [UInt8], path: String) -> Loaded {
+    guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")), newline <= 512 else {
+      return .damaged("no header line")
+    }
     let fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
-    guard fields.count == 10, fields[0] == "chk-undo", fields[1] == "1",
-      let prefix = Int(fields[2]), let suffix = Int(fields[3]),
+    guard fields.count >= 2, fields[0] == "chk-undo" else { return .damaged("not an undo record") }
+    guard fields[1] == "2" else { return .damaged("written by another version of chk") }
+    guard fields.count == 12, let prefix = Int(fields[2]), let suffix = Int(fields[3]),
       let device = UInt64(fields[4]), let inode = UInt64(fields[5]), let size = Int(fields[6]),
       let modified = Int64(fields[7]), let changed = Int64(fields[8]),
-      let pathLength = Int(fields[9]), newline + 2 + pathLength <= bytes.count
-    else { return nil }
-    let pathStart = newline + 1
-    let storedPath = String(decoding: bytes[pathStart..<(pathStart + pathLength)], as: UTF8.self)
-    guard storedPath == path else { return nil }
+      let pathLength = Int(fields[9]), let afterHash = UInt64(fields[10], radix: 16),
+      let checksum = UInt64(fields[11], radix: 16)
+    else { return .damaged("a malformed header") }
+    let body = Array(bytes[(newline + 1)...])
+    let header = fields[0..<11].joined(separator: " ")
+    guard ContentHash.of(Array(header.utf8) + body) == checksum else {
+      return .damaged("its checksum does not match")
+    }
+    guard prefix >= 0, suffix >= 0, size >= 0, pathLength >= 0, pathLength < body.count,
+      body[pathLength] == UInt8(ascii: "\n")
+    else { return .damaged("numbers out of range") }
+    let (kept, overflow) = prefix.addingReportingOverflow(suffix)
+    guard !overflow, kept <= size else { return .damaged("numbers out of range") }
+    guard String(decoding: body[..<pathLength], as: UTF8.self) == path else { return .none }
     let identity = ChecklistFile.Identity(
       device: device, inode: inode, size: size, modified: modified, changed: changed)
-    return Record(
-      path: path, prefix: prefix, suffix: suffix,
-      removed: Array(bytes[(pathStart + pathLength + 1)...]), identity: identity)
+    return .record(
+      Record(
+        path: path, prefix: prefix, suffix: suffix, removed: Array(body[(pathLength + 1)...]),
+        identity: identity, afterHash: afterHash))
+  }
+
+  func save(_ record: Record) throws(CommandError) {
+    try makeDirectories()
+    try Self.replace(recordPath(for: record.path), with: Self.encode(record))
+  }
+
+  /// The record for a file.
+  func load(path: String) -> Loaded {
+    guard let bytes = try? ChecklistFile.read(recordPath(for: path)) else { return .none }
+    return Self.decode(bytes, path: path)
   }
 
   func remove(path: String) {

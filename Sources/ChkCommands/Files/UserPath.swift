@@ -1,10 +1,10 @@
 /// A path as the user typed it, for messages, and as the process opens it: made
 /// absolute once, against the command's working directory.
-struct UserPath: Sendable, Hashable, CustomStringConvertible {
+package struct UserPath: Sendable, Hashable, CustomStringConvertible {
   /// As typed (or as found by walking a directory).
-  let shown: String
+  package let shown: String
   /// Absolute.
-  let absolute: String
+  package let absolute: String
 
   init(_ path: String, in directory: String) {
     shown = path
@@ -18,5 +18,5 @@ struct UserPath: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The path as the user typed it: what messages show.
-  var description: String { shown }
+  package var description: String { shown }
 }

@@ -18,6 +18,9 @@ struct ChecklistFileTests {
     let report = try file.write(Array("- [x] a\n".utf8))
     #expect(report.method == .replaced)
     #expect(try directory.read("list.md") == "- [x] a\n")
+    // The lock file lives while the file is open for the edit, and goes with it.
+    #expect(directory.names == [".list.md.chk-lock", "list.md"])
+    file.unlock()
     #expect(directory.names == ["list.md"])
   }
 
@@ -52,6 +55,9 @@ struct ChecklistFileTests {
     #expect(fileStatus(directory.path + "/link.md").st_mode & S_IFMT == S_IFLNK)
     #expect(fileStatus(directory.path + "/middle.md").st_mode & S_IFMT == S_IFLNK)
     #expect(try directory.read("real.md") == "new\n")
+    // The lock is beside the file the links point to.
+    #expect(directory.names == [".real.md.chk-lock", "link.md", "middle.md", "real.md"])
+    file.unlock()
     #expect(directory.names == ["link.md", "middle.md", "real.md"])
   }
 
@@ -92,6 +98,7 @@ struct ChecklistFileTests {
     _ = try directory.file("list.md", "changed by another program\n")
     #expect(throws: FileError.changedOnDisk(path: path)) { try file.write(Array("mine\n".utf8)) }
     #expect(try directory.read("list.md") == "changed by another program\n")
+    file.unlock()
     #expect(directory.names == ["list.md"])
   }
 
@@ -101,6 +108,7 @@ struct ChecklistFileTests {
     let file = try ChecklistFile(editing: path)
     unlink(path)
     #expect(throws: FileError.changedOnDisk(path: path)) { try file.write(Array("mine\n".utf8)) }
+    file.unlock()
     #expect(directory.names.isEmpty)
   }
 
@@ -119,8 +127,12 @@ struct ChecklistFileTests {
     let path = try directory.file("list.md", "old\n")
     let holder = try ChecklistFile(editing: path)
     let start = Date()
-    #expect(throws: FileError.locked(path: path, seconds: 1)) {
+    #expect {
       _ = try ChecklistFile(editing: path, lockTimeout: 0.3)
+    } throws: { error in
+      // The holder is named from /proc/locks: this process.
+      guard case FileError.locked(path, 1, let holder?) = error else { return false }
+      return holder.hasPrefix("pid \(getpid()), ")
     }
     #expect(Date().timeIntervalSince(start) >= 0.3)
     try holder.write(Array("new\n".utf8))
@@ -162,7 +174,10 @@ struct ChecklistFileTests {
     let errors: [FileError] = [
       .notFound(path: "a.md"), .notRegularFile(path: "a.md", kind: "directory"),
       .permissionDenied(path: "a.md", operation: "x"), .alreadyExists(path: "a.md"),
-      .changedOnDisk(path: "a.md"), .locked(path: "a.md", seconds: 3), .tooLarge(path: "a.md"),
+      .changedOnDisk(path: "a.md"), .locked(path: "a.md", seconds: 3, holder: nil),
+      .locked(path: "a.md", seconds: 3, holder: "pid 1, chk"),
+      .readOnly(path: "a.md", mode: 0o444), .protectedSymlink(path: "a.md", link: "/tmp/x"),
+      .tooLarge(path: "a.md"),
       .io(path: "a.md", operation: "writing", reason: "no space left on device"),
     ]
     for error in errors {

@@ -18,6 +18,41 @@ struct FuzzReplayTests {
     ).filter { !$0.lastPathComponent.hasPrefix(".") }.sorted { $0.path < $1.path }
   }
 
+  /// The undo-record and directory-walk targets, on their seeds and regressions.
+  @Test(arguments: [FuzzChecks.Target.undo, .walk])
+  func otherTargetsKeepTheirProperties(_ target: FuzzChecks.Target) throws {
+    let scratch = try TemporaryDirectory()
+    let seeds = try Self.inputs(target.rawValue + "-seeds")
+    #expect(seeds.count >= 3)
+    for file in seeds + (try Self.inputs(target.rawValue + "-regressions")) {
+      let bytes = [UInt8](try Data(contentsOf: file))
+      #expect(
+        target.violation(in: bytes, scratch: scratch.path) == nil, "\(file.lastPathComponent)")
+    }
+  }
+
+  /// Random inputs for the undo and walk targets, as a short fuzz run without libFuzzer.
+  @Test func randomInputsKeepTheUndoAndWalkProperties() throws {
+    let scratch = try TemporaryDirectory()
+    var random = TestRandom(seed: 99)
+    let seeds = try Self.inputs("undo-seeds").map { [UInt8](try Data(contentsOf: $0)) }
+    for trial in 0..<400 {
+      var record = random.pick(seeds)
+      for _ in 0..<random.int(1...4) where !record.isEmpty {
+        let position = random.int(0...(record.count - 1))
+        if random.int(0...1) == 0 {
+          record[position] = random.pick(Array("0123456789- \n-".utf8))
+        } else {
+          record.insert(contentsOf: Array(String(random.int(0...Int.max)).utf8), at: position)
+        }
+      }
+      #expect(FuzzChecks.Target.undo.violation(in: record, scratch: nil) == nil, "undo \(trial)")
+      let tree = (0..<random.int(0...60)).map { _ in UInt8(random.int(0...255)) }
+      #expect(
+        FuzzChecks.Target.walk.violation(in: tree, scratch: scratch.path) == nil, "walk \(trial)")
+    }
+  }
+
   @Test func everySeedAndRegressionKeepsEveryProperty() throws {
     let scratch = try TemporaryDirectory()
     let seeds = try Self.inputs("seeds")
