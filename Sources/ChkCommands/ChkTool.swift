@@ -51,6 +51,9 @@ public enum ChkTool {
   public static func run(
     _ arguments: [String], environment: ChkEnvironment, output: ByteOutput, errors: ByteOutput
   ) -> ExitCode {
+    // Messages on standard error are one line each, with control characters (from
+    // arguments, file names, item text) shown visibly.
+    errors.visible = .oneLine
     do throws(CommandError) {
       return try dispatch(arguments, environment: environment, output: output, errors: errors)
     } catch {

@@ -73,17 +73,18 @@ struct ItemResolver {
     (item.id.map { $0 + " " } ?? "") + "\"" + item.name + "\""
   }
 
+  /// One line, as every error: the candidates with their numbers, IDs and lines.
   private func ambiguity(_ what: String, _ lines: [Int]) -> CommandError {
-    var message = "\(path.shown): \(what); name one by its number:"
+    var candidates: [String] = []
     for line in lines.prefix(10) {
       guard let item = document.item(at: .line(line)) else { continue }
       let number = numbers.number(ofLine: line).map(String.init) ?? "?"
-      message += "\n  \(number)  \(item.isChecked ? "[x]" : "[ ]") \(item.name)"
-      if let id = item.id { message += "  " + id }
-      message += "  (line \(line))"
+      let id = item.id.map { $0 + ", " } ?? ""
+      candidates.append("\(number) '\(item.name)' (\(id)line \(line))")
     }
-    if lines.count > 10 { message += "\n  ... and \(lines.count - 10) more" }
-    return .usage(message)
+    if lines.count > 10 { candidates.append("and \(lines.count - 10) more") }
+    return .usage(
+      "\(path.shown): \(what): \(candidates.joined(separator: ", ")); name one by its number")
   }
 
   // MARK: - Lists

@@ -67,12 +67,9 @@ struct ErrorPathTests {
     let text = cli.run("check", "/milk")
     #expect(text.status == .usage)
     #expect(
-      text.errors == """
-        chk: CHECKLIST.md: 2 items match '/milk'; name one by its number:
-          1  [ ] Milk  milk  (line 3)
-          2  [ ] Oat milk  oat  (line 4)
-
-        """)
+      text.errors
+        == "chk: CHECKLIST.md: 2 items match '/milk': 1 'Milk' (milk, line 3), "
+        + "2 'Oat milk' (oat, line 4); name one by its number\n")
     let id = cli.run("uncheck", "dup")
     #expect(id.status == .usage)
     #expect(id.errors.contains("the ID 'dup' is used by 2 items"))

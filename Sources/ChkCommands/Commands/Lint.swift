@@ -104,7 +104,12 @@ struct LintCommand {
     }
     let shown = results.filter { !$0.skipped }
     targets.reportSkipped(noItems: results.filter(\.skipped).map(\.path), invocation)
-    invocation.output.write(LintReport.render(shown, format: format))
+    let report = LintReport.render(shown, format: format)
+    if format == .json || format == .sarif {
+      invocation.output.writeExact(report)
+    } else {
+      invocation.output.write(report)
+    }
     for path in targets.missing {
       invocation.errors.line("chk: " + FileError.notFound(path: path).message)
     }

@@ -20,9 +20,10 @@ extension Command {
     let filter = try ItemFilter(invocation, resolver: resolver)
     let lists = filter.apply(to: document.lists)
     if invocation.arguments.has("json") {
-      invocation.output.write(
-        DocumentJSON.render(file: path.shown, lists: lists, numbers: resolver.numbers))
-      invocation.output.line()
+      // JSON is exact: its strings escape control characters themselves.
+      invocation.output.writeExact(
+        DocumentJSON.render(file: path.shown, lists: lists, numbers: resolver.numbers)
+          + [UInt8(ascii: "\n")])
     } else {
       ListPrinter(
         style: invocation.style, numbers: resolver.numbers, today: invocation.environment.today
@@ -40,16 +41,17 @@ extension Command {
     let (path, document) = try invocation.readDocument()
     let lists = document.lists.map { FilteredList(list: $0, items: $0.items) }
     if invocation.arguments.has("json") {
-      invocation.output.write(
-        DocumentJSON.render(file: path.shown, lists: lists, numbers: document.itemNumbers()))
-      invocation.output.line()
+      invocation.output.writeExact(
+        DocumentJSON.render(file: path.shown, lists: lists, numbers: document.itemNumbers())
+          + [UInt8(ascii: "\n")])
       return .success
     }
     let style = invocation.style
-    let width = lists.map { TextWidth.of($0.list.name ?? "(no heading)") }.max() ?? 0
+    let visible = Visible.Printer(invocation.output)
+    let width = lists.map { TextWidth.of(visible($0.list.name ?? "(no heading)")) }.max() ?? 0
     for entry in lists {
       let list = entry.list
-      let name = list.name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)"
+      let name = visible(list.name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)")
       let total = list.openCount + list.doneCount
       let state: String
       if total == 0 {
@@ -59,8 +61,9 @@ extension Command {
       } else {
         state = "\(list.openCount) of \(total) left"
       }
-      let icon = list.icon.map { "  " + style.dim($0) } ?? ""
-      invocation.output.line(
+      let icon = list.icon.map { "  " + style.dim(visible($0)) } ?? ""
+      // Styled: the text was made visible before the styles went in.
+      invocation.output.lineExact(
         style.bold(name) + String(repeating: " ", count: max(0, width - TextWidth.of(name)))
           + "  " + state + icon)
     }

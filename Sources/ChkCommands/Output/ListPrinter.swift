@@ -12,15 +12,18 @@ struct ListPrinter {
     var item: Checklist.Item
   }
 
+  /// Prints the lists; every piece of the file's text is made visible (on a terminal)
+  /// before styles go around it, and the lines go out exact.
   func print(_ lists: [FilteredList], to output: ByteOutput, showEmpty: Bool) {
+    let visible = Visible.Printer(output)
     var first = true
     for entry in lists where showEmpty || !entry.items.isEmpty {
       if !first { output.line() }
       first = false
       var header = style.bold(
-        entry.list.name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)")
-      if let icon = entry.list.icon { header += "  " + style.dim(icon) }
-      output.line(header)
+        visible(entry.list.name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)"))
+      if let icon = entry.list.icon { header += "  " + style.dim(visible(icon)) }
+      output.lineExact(header)
       var rows: [Row] = []
       func collect(_ items: [Checklist.Item], depth: Int) {
         for item in items {
@@ -31,12 +34,20 @@ struct ListPrinter {
       collect(entry.items, depth: 0)
       let numberWidth = String(numbers.count).count
       let nameWidth = min(48, rows.map { $0.depth * 2 + TextWidth.of($0.item.name) }.max() ?? 0)
-      for row in rows { output.line(format(row, numberWidth: numberWidth, nameWidth: nameWidth)) }
+      for row in rows {
+        output.lineExact(
+          format(row, numberWidth: numberWidth, nameWidth: nameWidth, visible: visible))
+      }
     }
   }
 
-  private func format(_ row: Row, numberWidth: Int, nameWidth: Int) -> String {
-    let item = row.item
+  private func format(_ row: Row, numberWidth: Int, nameWidth: Int, visible: Visible.Printer)
+    -> String
+  {
+    var item = row.item
+    item.name = visible(item.name)
+    item.note = item.note.map { visible($0) }
+    item.id = item.id.map { visible($0) }
     let number = String(row.number)
     var text = String(repeating: " ", count: numberWidth - number.count) + number + "  "
     text += String(repeating: "  ", count: row.depth)

@@ -1,0 +1,102 @@
+/// Control characters shown visibly, as `cat -v`, less and git do, so that a hostile
+/// checklist or file name cannot retitle, clear or rewrite a terminal: C0 controls and
+/// DEL in caret notation (`^[` for ESC, `^G` for BEL, `^M` for CR, `^?` for DEL), the
+/// C1 controls and the bidirectional overrides and isolates (which reorder what a
+/// terminal shows) as `<U+009B>`, `<U+202E>`.
+package enum Visible {
+  /// How much of the line structure a stream keeps.
+  package enum Mode: Sendable {
+    /// Standard output on a terminal: tabs, line feeds and the CR of a CRLF stay.
+    case lines
+    /// One-line diagnostics: only tabs stay; line feeds and CRs are shown too.
+    case oneLine
+  }
+
+  /// Whether `bytes` hold anything to show visibly (the fast path: usually not).
+  static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, _ mode: Mode) -> Bool {
+    for byte in bytes {
+      if byte < 0x20 {
+        if byte == 0x09 || (mode == .lines && (byte == 0x0A || byte == 0x0D)) { continue }
+        return true
+      }
+      if byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return true }
+    }
+    return false
+  }
+
+  /// `bytes` with control characters shown visibly.
+  static func escape(_ bytes: UnsafeBufferPointer<UInt8>, _ mode: Mode, into output: inout [UInt8])
+  {
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      if byte < 0x20 || byte == 0x7F {
+        let keeps =
+          byte == 0x09
+          || (mode == .lines
+            && (byte == 0x0A || (byte == 0x0D && index + 1 < count && bytes[index + 1] == 0x0A)))
+        if keeps {
+          output.append(byte)
+        } else {
+          output.append(UInt8(ascii: "^"))
+          output.append(byte == 0x7F ? UInt8(ascii: "?") : byte + 0x40)
+        }
+        index += 1
+        continue
+      }
+      // C1 controls: U+0080-U+009F, C2 80 - C2 9F.
+      if byte == 0xC2, index + 1 < count, bytes[index + 1] >= 0x80, bytes[index + 1] <= 0x9F {
+        output += codePoint(UInt32(bytes[index + 1]))
+        index += 2
+        continue
+      }
+      // U+200E, U+200F, U+202A-U+202E, U+2066-U+2069: E2 80 8E/8F/AA-AE, E2 81 A6-A9.
+      if byte == 0xE2, index + 2 < count {
+        let second = bytes[index + 1]
+        let third = bytes[index + 2]
+        let isBidi =
+          (second == 0x80 && (third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third)))
+          || (second == 0x81 && (0xA6...0xA9).contains(third))
+        if isBidi {
+          let scalar = 0x2000 + (UInt32(second & 0x3F) << 6) + UInt32(third & 0x3F)
+          output += codePoint(scalar)
+          index += 3
+          continue
+        }
+      }
+      output.append(byte)
+      index += 1
+    }
+  }
+
+  /// `<U+XXXX>`.
+  private static func codePoint(_ value: UInt32) -> [UInt8] {
+    let hex = String(value, radix: 16, uppercase: true)
+    return Array(("<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">").utf8)
+  }
+
+  /// Makes the text of one field visible for an output, before styles are added (the
+  /// line then goes out with `lineExact`): escaped when the output shows control
+  /// characters, as it is otherwise.
+  struct Printer {
+    let mode: Visible.Mode?
+
+    init(_ output: ByteOutput) { mode = output.visible }
+
+    func callAsFunction(_ text: String) -> String {
+      mode == nil ? text : Visible.text(text, .oneLine)
+    }
+  }
+
+  /// `text` with control characters shown visibly.
+  package static func text(_ text: String, _ mode: Mode = .oneLine) -> String {
+    var copy = text
+    return copy.withUTF8 { buffer in
+      guard needsEscaping(buffer, mode) else { return text }
+      var output: [UInt8] = []
+      escape(buffer, mode, into: &output)
+      return String(decoding: output, as: UTF8.self)
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import ChkTestSupport
+import Foundation
+import Testing
+
+@testable import ChecklistKit
+@testable import ChkCommands
+
+/// A hostile checklist cannot drive the terminal: control characters from the file,
+/// its name or the arguments are shown visibly on a terminal and on standard error;
+/// JSON stays exact.
+@Suite("Terminal output")
+struct TerminalOutputTests {
+  /// ESC sequences that retitle (OSC) and clear the terminal, BEL, backspaces that
+  /// would hide text, C1 CSI and a right-to-left override. (A CR would end the line.)
+  static let hostile =
+    "## Evil \u{1B}]0;owned\u{07}list\n\n- [ ] clear \u{1B}[2J me\u{08}  # note \u{9B}31m\n"
+    + "- [ ] \u{202E}txt.exe  @id(x1)\n"
+
+  func run(_ cli: CLIHarness, terminal: Bool, _ arguments: String...) -> (String, String, ExitCode)
+  {
+    let output = ByteOutput(isTerminal: terminal)
+    let errors = ByteOutput()
+    let status = ChkTool.run(
+      arguments, environment: cli.environment, output: output, errors: errors)
+    return (output.text, errors.text, status)
+  }
+
+  @Test func listShowsControlCharactersOnATerminal() throws {
+    let cli = try CLIHarness(files: ["CHECKLIST.md": Self.hostile])
+    let (shown, _, status) = run(cli, terminal: true, "list", "--color", "never")
+    #expect(status == .success)
+    #expect(!shown.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    #expect(shown.contains("Evil ^[]0;owned^Glist"))
+    #expect(shown.contains("clear ^[[2J me^H"))
+    #expect(shown.contains("<U+009B>31m"))
+    #expect(shown.contains("<U+202E>txt.exe"))
+    // Colour still works: its escapes are chk's own.
+    let (coloured, _, _) = run(cli, terminal: true, "list", "--color", "always")
+    #expect(coloured.contains("\u{1B}[1mEvil ^[]0;owned^Glist\u{1B}[0m"))
+    #expect(!coloured.contains("\u{1B}]0;"))
+    let (lists, _, _) = run(cli, terminal: true, "lists")
+    #expect(lists.contains("Evil ^[]0;owned^Glist"))
+  }
+
+  @Test func confirmationsAndFormattedOutputAreVisibleToo() throws {
+    let cli = try CLIHarness(files: ["CHECKLIST.md": Self.hostile])
+    let (checked, _, _) = run(cli, terminal: true, "check", "x1")
+    #expect(checked == "checked x1 \"<U+202E>txt.exe\"\n")
+    let (formatted, _, _) = run(cli, terminal: true, "fmt")
+    #expect(formatted.contains("^[[2J"))
+    #expect(!formatted.contains("\u{1B}"))
+    // A CRLF file keeps its line ends on screen; a lone CR is shown.
+    try cli.write("crlf.md", "- [ ] a\r\n- [ ] b\rc\r\n")
+    let (crlf, _, _) = run(cli, terminal: true, "fmt", "crlf.md")
+    #expect(crlf.contains("- [ ] a\r\n"))
+  }
+
+  /// Piped (not a terminal), the bytes are the file's, and JSON is exact everywhere.
+  @Test func pipesAndJSONAreExact() throws {
+    let cli = try CLIHarness(files: ["CHECKLIST.md": Self.hostile])
+    let (piped, _, _) = run(cli, terminal: false, "list", "--color", "never")
+    #expect(piped.contains("\u{1B}[2J"))
+    for terminal in [false, true] {
+      let (json, _, _) = run(cli, terminal: terminal, "list", "--json")
+      #expect(json.contains(#"\u001b[2J"#))
+      #expect(json.contains("\u{202E}txt.exe"))
+      let parsed = try JSONValue.parse(Array(json.utf8))
+      #expect(parsed != .null)
+    }
+  }
+
+  /// Errors are one line on standard error, terminal or not: CR and LF from arguments
+  /// are shown, and so is an escape in a file name or an item's text.
+  @Test func errorsAreOneVisibleLine() throws {
+    let cli = try CLIHarness(files: ["CHECKLIST.md": Self.hostile])
+    let (_, notFound, _) = run(cli, terminal: false, "check", "/\u{1B}[2Jzzz\r\nfake: ok")
+    #expect(notFound.hasSuffix("\n"))
+    #expect(notFound.dropLast().allSatisfy { $0 != "\n" && $0 != "\r" && $0 != "\u{1B}" })
+    // (The search text is lower-cased.)
+    #expect(notFound.contains("^[[2jzzz^M^Jfake: ok"))
+    let (_, missing, status) = run(cli, terminal: false, "-f", "evil\u{07}\n.md", "list")
+    #expect(status == .noInput)
+    #expect(missing.hasPrefix("chk: evil^G^J.md: no such file"))
+    let (_, ambiguous, _) = run(cli, terminal: false, "check", "/e")
+    #expect(!ambiguous.dropLast().contains("\n"))
+    #expect(ambiguous.contains("^[[2J"))
+  }
+}
