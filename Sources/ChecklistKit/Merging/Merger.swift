@@ -46,8 +46,33 @@ struct Merger {
         }
       }
     }
-    if byItem { pieces = removingDuplicates(pieces) }
+    if byItem { pieces = removingDuplicates(honoringDeletions(pieces)) }
     return render(pieces)
+  }
+
+  /// An item one side deleted stays deleted when the other side only moved it (its
+  /// fields unchanged, wherever it went); when the other side also changed it, the two
+  /// conflict. A move is a deletion plus an insertion to the merge, so without this the
+  /// moved copy brought the item back.
+  private func honoringDeletions(_ pieces: [Piece]) -> [Piece] {
+    pieces.compactMap { piece in
+      guard case .line(let token, let side, let position) = piece, isKeyed(token),
+        base.positions[token] != nil
+      else { return piece }
+      let other = side == .ours ? theirs : ours
+      guard other.positions[token] == nil else { return piece }
+      let version = side == .ours ? ours : theirs
+      // The prefix (indent, bullet) may change with the move.
+      if let moved = version.fields(of: token), let original = base.fields(of: token),
+        moved.isHeading == original.isHeading, moved.isChecked == original.isChecked,
+        moved.name == original.name, moved.tags == original.tags, moved.note == original.note
+      {
+        return nil
+      }
+      if version.line(of: token) == base.line(of: token) { return nil }
+      return side == .ours
+        ? .conflict(ours: [position], theirs: []) : .conflict(ours: [], theirs: [position])
+    }
   }
 
   // MARK: - Sequences
