@@ -139,6 +139,28 @@ struct DirectoryWalkTests {
     #expect(Self.linted(cli.run("lint", ".github")) == [".github/PULL_REQUEST_TEMPLATE.md"])
   }
 
+  /// Links to `.` and `..` (a loop that once listed one file 41 times, and two that
+  /// never ended) are not followed; a file reached by several operands or links is
+  /// linted once.
+  @Test func linkLoopsEndAndEachFileIsLintedOnce() throws {
+    let cli = try CLIHarness()
+    try FileManager.default.createDirectory(
+      atPath: cli.directory.path + "/d/sub", withIntermediateDirectories: true)
+    try cli.write("d/a.md", "- [ ] a  @done(2024-01-02)\n")
+    try cli.write("d/sub/b.md", "- [ ] b  @done(2024-01-02)\n")
+    for (name, target) in [
+      ("d/self", "."), ("d/sub/up", ".."), ("d/sub/top", "../.."), ("d/alias.md", "a.md"),
+    ] {
+      try FileManager.default.createSymbolicLink(
+        atPath: cli.directory.path + "/" + name, withDestinationPath: target)
+    }
+    let result = cli.run("lint", "-v", "d", "d/sub", "d/a.md")
+    #expect(Self.linted(result) == ["d/a.md", "d/sub/b.md"])
+    #expect(
+      result.errors.contains("chk: skipped d/self: a symbolic link to a directory (not followed)"))
+    #expect(result.errors.contains("chk: skipped d/alias.md: the same file as one listed before"))
+  }
+
   /// A file named on the command line is never left out.
   @Test func namedFilesAreNeverExcluded() throws {
     let cli = try Self.tree()

@@ -39,13 +39,21 @@ extension Checklist {
     }
 
     /// The number of unchecked items in this subtree, this item included.
-    public var openCount: Int {
-      children.reduce(isChecked ? 0 : 1) { $0 + $1.openCount }
-    }
+    public var openCount: Int { count { !$0.isChecked } }
 
     /// The number of checked items in this subtree, this item included.
-    public var doneCount: Int {
-      children.reduce(isChecked ? 1 : 0) { $0 + $1.doneCount }
+    public var doneCount: Int { count(where: \.isChecked) }
+
+    /// The number of items in this subtree (this one included) that pass `test`,
+    /// counted without recursion.
+    func count(where test: (Item) -> Bool) -> Int {
+      var total = 0
+      var pending: [Item] = [self]
+      while let item = pending.popLast() {
+        if test(item) { total += 1 }
+        pending += item.children
+      }
+      return total
     }
 
     /// The value of the first tag with this key; `nil` when there is no such tag or it
@@ -54,9 +62,13 @@ extension Checklist {
       tags.first { $0.key == key }?.value
     }
 
+    /// Appends this item and its sub-items in file order, without recursion.
     func appendFlattened(to result: inout [Item]) {
-      result.append(self)
-      for child in children { child.appendFlattened(to: &result) }
+      var pending: [Item] = [self]
+      while let item = pending.popLast() {
+        result.append(item)
+        pending += item.children.reversed()
+      }
     }
   }
 }

@@ -107,7 +107,14 @@ extension ChecklistDocument {
     return list
   }
 
-  /// Builds the item trees of the items in `range`, nesting by each item's `last`.
+  /// How deep item values nest: an item deeper than this in the file becomes a
+  /// sibling at this depth. Values nested without end would overflow the stack when
+  /// compared, hashed or freed (which Swift does recursively); the file is unaffected,
+  /// and no real checklist nests this deep.
+  public static let maximumItemNesting = 256
+
+  /// Builds the item trees of the items in `range`, nesting by each item's `last`
+  /// (at most `maximumItemNesting` deep), without recursion.
   private func buildItems(
     _ range: some Sequence<Int>, in buffer: UnsafeBufferPointer<UInt8>,
     into roots: inout [Checklist.Item]
@@ -125,6 +132,11 @@ extension ChecklistDocument {
     }
     for index in range where lines[index].kind == .item {
       closeItems(before: index)
+      if open.count == Self.maximumItemNesting {
+        // Too deep: close the deepest open item early, so this one becomes its sibling.
+        let top = open.removeLast()
+        open[open.count - 1].item.children.append(top.item)
+      }
       open.append((itemValue(atLine: index, in: buffer), Int(lines[index].last)))
     }
     closeItems(before: Int.max)

@@ -2,10 +2,25 @@
 extension BlockParser {
   // MARK: - Position
 
+  /// Finds the first non-blank at or after `offset`, and `indent`, the columns to it.
+  ///
+  /// Incremental, as cmark's `S_find_first_nonspace`: while `offset` has not passed the
+  /// non-blank found last, that one still stands (columns are absolute, so a partly
+  /// consumed tab changes `indent`, not the position), and the blanks are not scanned
+  /// again for each open container. Scanning them anew made deep nesting written with
+  /// tabs cost the cube of its depth.
   mutating func findNextNonspace() {
+    guard nextNonspace <= offset else {
+      indent = nextNonspaceColumn - column
+      blank = nextNonspace == lineEnd
+      return
+    }
     var index = offset
     var columns = column
     while index < lineEnd {
+      #if DEBUG
+        blanksScanned += 1
+      #endif
       let byte = bytes[index]
       if byte == ASCII.space {
         columns += 1

@@ -89,6 +89,10 @@ struct BlockParser: ~Copyable {
   var partiallyConsumedTab = false
   var nextNonspace = 0
   var nextNonspaceColumn = 0
+  #if DEBUG
+    /// Blank bytes `findNextNonspace` looked at: work the tests count.
+    var blanksScanned = 0
+  #endif
   var indent = 0
   var blank = false
 
@@ -148,6 +152,7 @@ struct BlockParser: ~Copyable {
     lineEnd = end
     offset = start
     column = 0
+    nextNonspace = -1
     partiallyConsumedTab = false
     closedUnmatched = false
     startsOnLine = 0

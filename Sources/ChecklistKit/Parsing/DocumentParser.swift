@@ -161,6 +161,26 @@ enum DocumentParser {
     return RangeResult(records: parser.takeRecords(), readsNextColumnZeroHeading: reads)
   }
 
+  #if DEBUG
+    /// How many blank bytes the block parser looks at to parse `bytes` (every line
+    /// through the general path): what the tests count to show the parse is linear.
+    package static func blanksScanned(_ bytes: [UInt8]) -> Int {
+      bytes.withUnsafeBufferPointer { buffer in
+        var parser = BlockParser(
+          bytes: buffer, firstLineIndex: 0, records: RecordBuffer(capacity: 16),
+          allowsFastPath: false)
+        let splitter = LineSplitter(buffer)
+        var offset = 0
+        while offset < buffer.count {
+          let line = splitter.line(from: offset)
+          parser.parseLine(start: offset, end: line.contentEnd)
+          offset = line.next
+        }
+        return parser.blanksScanned
+      }
+    }
+  #endif
+
   /// Pointers that may cross to another thread: both halves read the same bytes, which
   /// nothing writes, and each writes its own region of the records.
   private struct SharedPointers: @unchecked Sendable {

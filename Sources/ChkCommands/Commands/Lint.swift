@@ -272,6 +272,16 @@ struct CommandTargets {
       missing += expanded.missing
       skipped += expanded.skipped
     }
+    // Each file once, however many operands (or links) reach it.
+    var seen = Set<[UInt64]>()
+    files = files.filter { entry in
+      guard !entry.isStandardInput, let identity = FileSystem.identity(of: entry.path.absolute)
+      else { return true }
+      if seen.insert(identity).inserted { return true }
+      skipped.append(
+        FileWalker.Skipped(path: entry.path.shown, reason: "the same file as one listed before"))
+      return false
+    }
   }
 
   /// With `--verbose`, names on standard error what was left out and why: what the

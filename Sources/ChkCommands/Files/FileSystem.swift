@@ -26,6 +26,14 @@ enum FileSystem {
     }
   }
 
+  /// A file's device and inode (following symbolic links), which name it whatever
+  /// path reaches it; `nil` when it cannot be read.
+  static func identity(of path: String) -> [UInt64]? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return [UInt64(status.st_dev), UInt64(status.st_ino)]
+  }
+
   /// The directory part of a path (`.` for a bare name, `/` for a file at the root).
   static func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }

@@ -24,14 +24,13 @@ struct ListPrinter {
         visible(entry.list.name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)"))
       if let icon = entry.list.icon { header += "  " + style.dim(visible(icon)) }
       output.lineExact(header)
+      // Depth first, in file order, without recursion.
       var rows: [Row] = []
-      func collect(_ items: [Checklist.Item], depth: Int) {
-        for item in items {
-          rows.append(Row(number: numbers.number(ofLine: item.line) ?? 0, depth: depth, item: item))
-          collect(item.children, depth: depth + 1)
-        }
+      var pending = entry.items.reversed().map { (item: $0, depth: 0) }
+      while let (item, depth) = pending.popLast() {
+        rows.append(Row(number: numbers.number(ofLine: item.line) ?? 0, depth: depth, item: item))
+        pending += item.children.reversed().map { (item: $0, depth: depth + 1) }
       }
-      collect(entry.items, depth: 0)
       let numberWidth = String(numbers.count).count
       let nameWidth = min(48, rows.map { $0.depth * 2 + TextWidth.of($0.item.name) }.max() ?? 0)
       for row in rows {
