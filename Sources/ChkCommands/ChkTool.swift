@@ -41,6 +41,20 @@ public struct ChkEnvironment {
   }
 }
 
+/// Text the process hands over as C strings (arguments, environment variables, the
+/// working directory): decoded losslessly, so a file name that is not UTF-8 still
+/// opens (see `SystemPath`).
+public enum ProcessText {
+  /// A C string as a string that gives its bytes back to system calls.
+  public static func decode(_ text: UnsafePointer<CChar>) -> String {
+    var length = 0
+    while text[length] != 0 { length += 1 }
+    return text.withMemoryRebound(to: UInt8.self, capacity: length) {
+      SystemPath.string(UnsafeBufferPointer(start: $0, count: length))
+    }
+  }
+}
+
 /// The `chk` command-line tool: one call runs one command line.
 public enum ChkTool {
   /// The tool's version.

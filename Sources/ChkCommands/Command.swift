@@ -38,6 +38,7 @@ struct Command: Sendable {
     _ errors: ByteOutput
   ) throws(CommandError) -> ExitCode {
     let parsed = try ArgumentParser.parse(arguments, specs: allOptions, context: "chk " + name)
+    try checkText(parsed)
     if parsed.has("help") {
       output.write(Help.command(self))
       return .success
@@ -45,6 +46,25 @@ struct Command: Sendable {
     let invocation = try Invocation(
       command: self, arguments: parsed, environment: environment, output: output, errors: errors)
     return try action(invocation)
+  }
+
+  /// Whether the operands name files (`lint PATH...`, `merge-driver BASE OURS ...`),
+  /// as the synopsis says.
+  var operandsArePaths: Bool {
+    synopsis.hasPrefix("PATH") || synopsis.hasPrefix("[PATH") || synopsis.hasPrefix("BASE")
+  }
+
+  /// Arguments arrive as bytes; a path may be any bytes, but a name, a note or any
+  /// other value goes into the file and must be UTF-8 text.
+  private func checkText(_ parsed: ParsedArguments) throws(CommandError) {
+    let paths = Set(allOptions.filter { $0.value == "PATH" }.map(\.name))
+    var values = operandsArePaths ? [] : parsed.positionals
+    values += parsed.options.compactMap { paths.contains($0.name) ? nil : $0.value }
+    if let text = values.first(where: SystemPath.holdsRawBytes) {
+      throw .invalidValue(
+        "'\(SystemPath.display(text))' is not valid UTF-8; names, notes and other values "
+          + "must be UTF-8 text")
+    }
   }
 
   // MARK: - Options shared by commands

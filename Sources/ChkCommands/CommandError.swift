@@ -18,7 +18,9 @@ package struct CommandError: Error, Sendable {
     let status: ExitCode
     switch error {
     case .notFound, .notRegularFile: status = .noInput
-    case .permissionDenied, .alreadyExists, .readOnly, .protectedSymlink: status = .cannotCreate
+    case .permissionDenied, .alreadyExists, .readOnly, .protectedSymlink, .cannotCreate:
+      status = .cannotCreate
+    case .nameTooLong: status = .noInput
     case .changedOnDisk, .locked: status = .temporaryFailure
     case .tooLarge: status = .dataError
     case .io: status = .ioError

@@ -23,6 +23,10 @@ struct ItemResolver {
   /// - Throws: a usage error that lists the candidates when nothing or several items
   ///   match.
   func resolve(_ text: String) throws(CommandError) -> ItemReference {
+    // An empty ITEM names nothing (it would match an `@id()` written empty).
+    guard !text.isEmpty else {
+      throw .usage("an ITEM is empty; name an item by its ID, its number in 'chk list', or /TEXT")
+    }
     let byID = document.itemLines(withID: text)
     if byID.count == 1 { return .line(byID[0]) }
     if byID.count > 1 {

@@ -11,10 +11,12 @@ import ChkCommands
 // A closed pipe (`chk list | head`) is a write error to ignore, not a signal that kills.
 signal(SIGPIPE, SIG_IGN)
 
+// Arguments, variables and the directory are bytes, decoded losslessly: a path that is
+// not UTF-8 still opens.
 var variables: [String: String] = [:]
 var entry = environ
 while let pointer = entry.pointee {
-  let text = String(cString: pointer)
+  let text = ProcessText.decode(pointer)
   if let equals = text.firstIndex(of: "=") {
     variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
   }
@@ -22,8 +24,11 @@ while let pointer = entry.pointee {
 }
 var directory = "."
 if let cwd = getcwd(nil, 0) {
-  directory = String(cString: cwd)
+  directory = ProcessText.decode(cwd)
   free(cwd)
+}
+let arguments = (1..<Int(CommandLine.argc)).compactMap { index in
+  CommandLine.unsafeArgv[index].map { ProcessText.decode($0) }
 }
 
 let output = ByteOutput(descriptor: 1)
@@ -31,9 +36,7 @@ let errors = ByteOutput(descriptor: 2)
 let environment = ChkEnvironment(
   variables: variables, currentDirectory: directory,
   readStandardInput: { StandardInput.readAll(descriptor: 0) })
-let status = ChkTool.run(
-  Array(CommandLine.arguments.dropFirst()), environment: environment, output: output,
-  errors: errors)
+let status = ChkTool.run(arguments, environment: environment, output: output, errors: errors)
 output.flush()
 errors.flush()
 exit(status.code)

@@ -122,6 +122,38 @@ struct ErrorPathTests {
     #expect(cli.run("check", "milk").status == .success)
   }
 
+  /// An empty ITEM names nothing, even where an item has `@id()`.
+  @Test func anEmptyItemIsAUsageError() throws {
+    let cli = try CLIHarness(files: ["CHECKLIST.md": "- [ ] a  @id()\n- [ ] b\n"])
+    let result = cli.run("check", "")
+    #expect(result.status == .usage)
+    #expect(result.errors.contains("an ITEM is empty"))
+    #expect(try cli.read("CHECKLIST.md") == "- [ ] a  @id()\n- [ ] b\n")
+  }
+
+  /// A file in a directory where nothing can be created (/proc) cannot be edited: 73,
+  /// as for any file chk cannot write, not an I/O error.
+  @Test func aFileWhoseDirectoryTakesNoNewFilesIs73() throws {
+    let cli = try CLIHarness()
+    let result = cli.run("-f", "/proc/sys/kernel/hostname", "add", "x")
+    #expect(result.status == .cannotCreate)
+    #expect(result.errors.contains("nothing was written"))
+  }
+
+  /// A path longer than the system takes is a missing input (66), for reading too.
+  @Test func aPathTooLongIs66() throws {
+    let cli = try CLIHarness()
+    let path =
+      "/tmp/" + String(repeating: "a", count: 300) + "/" + String(repeating: "b/", count: 2_100)
+      + "x.md"
+    for command in ["list", "check"] {
+      let result = cli.run(["-f", path, command] + (command == "check" ? ["1"] : []))
+      #expect(result.status == .noInput, "\(command)")
+      #expect(
+        result.errors.hasSuffix("the path is longer than the system allows; use a shorter path\n"))
+    }
+  }
+
   @Test func fileErrorsMapToTheDocumentedStatuses() {
     let cases: [(FileError, ExitCode)] = [
       (.notFound(path: "a"), .noInput), (.notRegularFile(path: "a", kind: "FIFO"), .noInput),
@@ -130,6 +162,8 @@ struct ErrorPathTests {
       (.locked(path: "a", seconds: 3, holder: nil), .temporaryFailure),
       (.readOnly(path: "a", mode: 0o100444), .cannotCreate),
       (.protectedSymlink(path: "a", link: "/tmp/a"), .cannotCreate),
+      (.cannotCreate(path: "a", operation: "x", reason: "y"), .cannotCreate),
+      (.nameTooLong(path: "a"), .noInput),
       (.tooLarge(path: "a"), .dataError),
       (.io(path: "a", operation: "writing", reason: "no space left on device"), .ioError),
     ]

@@ -170,6 +170,25 @@ struct PermissionTests {
     return directory
   }
 
+  /// A user's own read-only file (0444) in their own directory: the directory allows a
+  /// rename, but the shell refuses to write the file and so does chk (73).
+  @Test func ownReadOnlyFileIsRefused() throws {
+    guard Self.canDropPrivileges else { return }
+    let directory = try scratch(directoryMode: 0o755, fileMode: 0o444)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    chown(directory.path, 65534, 65534)
+    chown(directory.appendingPathComponent("list.md").path, 65534, 65534)
+    let result = try runAsNobody(["-f", "list.md", "check", "a1"], in: directory)
+    #expect(result.status == 73)
+    #expect(
+      result.errors
+        == "chk: list.md: the file's permissions (mode 0444) do not let you write it; "
+        + "nothing was written, make it writable (chmod u+w) to edit it\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["list.md"])
+    // Listing it is fine.
+    #expect(try runAsNobody(["-f", "list.md", "list"], in: directory).status == 0)
+  }
+
   @Test(arguments: [(0o755, 0o666), (0o755, 0o644), (0o777, 0o644)])
   func unwritableFileOrDirectory(_ directoryMode: Int, _ fileMode: Int) throws {
     guard Self.canDropPrivileges else { return }

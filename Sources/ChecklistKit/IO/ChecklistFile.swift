@@ -109,7 +109,9 @@ public struct ChecklistFile: ~Copyable {
       while true {
         let target = try Self.openRegularFile(path)
         close(target.descriptor)
-        if faccessat(AT_FDCWD, target.resolved, W_OK, AT_EACCESS) != 0, errno == EACCES {
+        if SystemPath.with(target.resolved, { faccessat(AT_FDCWD, $0, W_OK, AT_EACCESS) }) != 0,
+          errno == EACCES
+        {
           throw FileError.readOnly(path: path, mode: target.status.mode)
         }
         let lock = try EditLock(
@@ -236,7 +238,9 @@ public struct ChecklistFile: ~Copyable {
   }
 
   private static func createUnnamed(_ path: String, contents: [UInt8]) throws(FileError) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    let descriptor = SystemPath.with(path) {
+      open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    }
     guard descriptor >= 0 else {
       switch errno {
       case EEXIST: throw .alreadyExists(path: path)
@@ -251,7 +255,7 @@ public struct ChecklistFile: ~Copyable {
     let syncError = errno
     close(descriptor)
     guard failure == 0, synced else {
-      unlink(path)
+      SystemPath.with(path) { _ = unlink($0) }
       throw .io(
         path: path, operation: "writing", reason: POSIX.reason(failure != 0 ? failure : syncError))
     }
@@ -306,21 +310,23 @@ public struct ChecklistFile: ~Copyable {
   ///   in place instead).
   private func replace(with newContents: [UInt8]) throws(FileError) -> FileStatus? {
     let temporary = Self.temporaryPath(for: resolvedPath)
-    let file = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    let file = SystemPath.with(temporary) {
+      open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    }
     guard file >= 0 else {
       let directory = Self.directory(of: resolvedPath)
       switch errno {
       case EACCES, EPERM, EROFS:
         throw .permissionDenied(path: path, operation: "creating a temporary file in \(directory)")
       default:
-        throw .io(
+        throw .cannotCreate(
           path: path, operation: "creating a temporary file in \(directory)",
           reason: POSIX.reason())
       }
     }
     func fail(_ operation: String, _ code: Int32) -> FileError {
       close(file)
-      unlink(temporary)
+      SystemPath.with(temporary) { _ = unlink($0) }
       return .io(path: path, operation: operation, reason: POSIX.reason(code))
     }
     let written = POSIX.writeAll(file, newContents)
@@ -329,7 +335,7 @@ public struct ChecklistFile: ~Copyable {
     if status.owner != geteuid() || status.group != getegid() {
       if fchown(file, uid_t(status.owner), gid_t(status.group)) != 0 {
         close(file)
-        unlink(temporary)
+        SystemPath.with(temporary) { _ = unlink($0) }
         return nil
       }
       // chown clears set-user-ID and set-group-ID bits: set the mode again.
@@ -342,13 +348,16 @@ public struct ChecklistFile: ~Copyable {
       try checkUnchanged()
     } catch {
       close(file)
-      unlink(temporary)
+      SystemPath.with(temporary) { _ = unlink($0) }
       throw error
     }
-    if rename(temporary, resolvedPath) != 0 {
+    let result = SystemPath.with(temporary) { from in
+      SystemPath.with(resolvedPath) { rename(from, $0) }
+    }
+    if result != 0 {
       let code = errno
       close(file)
-      unlink(temporary)
+      SystemPath.with(temporary) { _ = unlink($0) }
       if code == EACCES || code == EPERM || code == EROFS {
         throw .permissionDenied(path: path, operation: "replacing the file")
       }
@@ -368,7 +377,7 @@ public struct ChecklistFile: ~Copyable {
   ///
   /// - Returns: the file's status after the write, from the written descriptor.
   private func rewriteInPlace(_ newContents: [UInt8]) throws(FileError) -> FileStatus {
-    let file = open(resolvedPath, O_WRONLY | O_CLOEXEC)
+    let file = SystemPath.with(resolvedPath) { open($0, O_WRONLY | O_CLOEXEC) }
     guard file >= 0 else {
       if errno == EACCES || errno == EPERM || errno == EROFS {
         throw .permissionDenied(path: path, operation: "opening it for writing")
@@ -405,16 +414,17 @@ public struct ChecklistFile: ~Copyable {
   private func removeStaleTemporaryFiles() -> Int {
     let directory = Self.directory(of: resolvedPath)
     let prefix = "." + Self.baseName(of: resolvedPath) + ".chk-"
-    guard let stream = opendir(directory) else { return 0 }
+    guard let stream = SystemPath.with(directory, { opendir($0) }) else { return 0 }
     defer { closedir(stream) }
     var stale: [String] = []
     while let entry = readdir(stream) {
-      let name = withUnsafePointer(to: entry.pointee.d_name) {
-        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        SystemPath.string(raw.prefix { $0 != 0 })
       }
       if name.hasPrefix(prefix), name.hasSuffix(".tmp") { stale.append(name) }
     }
-    return stale.filter { unlink(directory + "/" + $0) == 0 }.count
+    return stale.filter { name in SystemPath.with(directory + "/" + name) { unlink($0) } == 0 }
+      .count
   }
 
   // MARK: - Paths and opening
@@ -430,6 +440,7 @@ public struct ChecklistFile: ~Copyable {
     case .failure(.system(let code)):
       switch code {
       case ENOENT, ENOTDIR: throw .notFound(path: path)
+      case ENAMETOOLONG: throw .nameTooLong(path: path)
       case EACCES: throw .permissionDenied(path: path, operation: "looking it up")
       default:
         throw .io(path: path, operation: "looking it up", reason: POSIX.reason(code))
@@ -438,7 +449,7 @@ public struct ChecklistFile: ~Copyable {
     if let status = POSIX.status(ofPath: resolved).0, !status.isRegularFile {
       throw .notRegularFile(path: path, kind: status.kindName)
     }
-    let descriptor = open(resolved, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    let descriptor = SystemPath.with(resolved) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
     guard descriptor >= 0 else {
       switch errno {
       case ENOENT: throw .notFound(path: path)
@@ -481,7 +492,9 @@ public struct ChecklistFile: ~Copyable {
 
   /// Makes a rename durable. Best effort: the rename has happened either way.
   static func syncDirectory(of path: String) {
-    let descriptor = open(directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let descriptor = SystemPath.with(directory(of: path)) {
+      open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
     guard descriptor >= 0 else { return }
     fsync(descriptor)
     close(descriptor)

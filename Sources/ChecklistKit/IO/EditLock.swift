@@ -47,7 +47,7 @@ struct EditLock: ~Copyable {
           // The holder before us may have removed the file after we opened it.
           var onDisk = stat()
           var held = stat()
-          if lstat(path, &onDisk) == 0, fstat(descriptor, &held) == 0,
+          if SystemPath.with(path, { lstat($0, &onDisk) }) == 0, fstat(descriptor, &held) == 0,
             onDisk.st_dev == held.st_dev, onDisk.st_ino == held.st_ino
           {
             self.path = path
@@ -73,7 +73,7 @@ struct EditLock: ~Copyable {
 
   deinit {
     // Removed while still held: a waiter that opened it re-checks the path.
-    unlink(path)
+    SystemPath.with(path) { _ = unlink($0) }
     close(descriptor)
   }
 
@@ -83,7 +83,7 @@ struct EditLock: ~Copyable {
     throws(FileError) -> Int32?
   {
     let flags = O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
-    var descriptor = open(path, flags | O_CREAT | O_EXCL, 0o600)
+    var descriptor = SystemPath.with(path) { open($0, flags | O_CREAT | O_EXCL, 0o600) }
     if descriptor >= 0 {
       // Ours: the target's owner and group where this process may give them, and
       // access for the target's writers only.
@@ -92,7 +92,7 @@ struct EditLock: ~Copyable {
       }
       _ = fchmod(descriptor, mode_t(lockMode(forTarget: mode)))
     } else if errno == EEXIST {
-      descriptor = open(path, flags)
+      descriptor = SystemPath.with(path) { open($0, flags) }
       if descriptor < 0, errno == EACCES { return nil }
       if descriptor < 0, errno == ENOENT { return nil }
     }
@@ -103,9 +103,9 @@ struct EditLock: ~Copyable {
       case EACCES, EPERM, EROFS:
         throw .permissionDenied(path: path, operation: operation)
       case ELOOP:
-        throw .io(path: path, operation: operation, reason: "it is a symbolic link")
+        throw .cannotCreate(path: path, operation: operation, reason: "it is a symbolic link")
       default:
-        throw .io(path: path, operation: operation, reason: POSIX.reason(code))
+        throw .cannotCreate(path: path, operation: operation, reason: POSIX.reason(code))
       }
     }
     var status = stat()

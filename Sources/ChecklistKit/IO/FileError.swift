@@ -21,6 +21,11 @@ public enum FileError: Error, Sendable, Hashable {
   /// sticky, world-writable directory such as /tmp: the kernel's `protected_symlinks`
   /// rule, which chk follows whether or not the kernel enforces it.
   case protectedSymlink(path: String, link: String)
+  /// chk could not create the lock file or the temporary copy it writes beside the
+  /// file (a directory such as /proc, where files cannot be made).
+  case cannotCreate(path: String, operation: String, reason: String)
+  /// The path is longer than the system takes (`PATH_MAX`).
+  case nameTooLong(path: String)
   /// The file is 4 GiB or larger.
   case tooLarge(path: String)
   /// Reading or writing failed (a full disk, an I/O error, ...).
@@ -32,7 +37,7 @@ public enum FileError: Error, Sendable, Hashable {
     case .notFound(let path), .notRegularFile(let path, _), .permissionDenied(let path, _),
       .alreadyExists(let path), .changedOnDisk(let path), .locked(let path, _, _),
       .readOnly(let path, _), .protectedSymlink(let path, _), .tooLarge(let path),
-      .io(let path, _, _):
+      .io(let path, _, _), .cannotCreate(let path, _, _), .nameTooLong(let path):
       return path
     }
   }
@@ -70,6 +75,11 @@ public enum FileError: Error, Sendable, Hashable {
         + "in a sticky, world-writable directory; name the file it points to instead"
     case .tooLarge(let path):
       return "\(path): the file is 4 GiB or larger; chk reads smaller files only"
+    case .cannotCreate(let path, let operation, let reason):
+      return "\(path): \(reason) while \(operation); chk edits a file by writing a new copy "
+        + "beside it, which this directory does not allow; nothing was written"
+    case .nameTooLong(let path):
+      return "\(path): the path is longer than the system allows; use a shorter path"
     case .io(let path, let operation, let reason):
       return "\(path): \(reason) while \(operation); the file was not changed, "
         + "fix the cause and try again"
@@ -92,6 +102,9 @@ extension FileError {
     case .readOnly(_, let mode): return .readOnly(path: path, mode: mode)
     case .protectedSymlink(_, let link): return .protectedSymlink(path: path, link: link)
     case .tooLarge: return .tooLarge(path: path)
+    case .cannotCreate(_, let operation, let reason):
+      return .cannotCreate(path: path, operation: operation, reason: reason)
+    case .nameTooLong: return .nameTooLong(path: path)
     case .io(_, let operation, let reason):
       return .io(path: path, operation: operation, reason: reason)
     }

@@ -68,7 +68,7 @@ enum POSIX {
 
   static func status(ofPath path: String) -> (FileStatus?, Int32) {
     var buffer = stat()
-    guard stat(path, &buffer) == 0 else { return (nil, errno) }
+    guard SystemPath.with(path, { stat($0, &buffer) }) == 0 else { return (nil, errno) }
     return (FileStatus(buffer), 0)
   }
 
@@ -97,7 +97,11 @@ enum POSIX {
     var start = path
     if !path.hasPrefix("/") {
       guard let cwd = getcwd(nil, 0) else { return .failure(.system(errno)) }
-      start = String(cString: cwd) + "/" + path
+      start =
+        SystemPath.string(
+          UnsafeBufferPointer(start: cwd, count: strlen(cwd)).map {
+            UInt8(bitPattern: $0)
+          }) + "/" + path
       free(cwd)
     }
     pending = start.split(separator: "/").reversed()
@@ -112,7 +116,9 @@ enum POSIX {
       }
       let candidate = resolved + "/" + component
       var status = stat()
-      guard lstat(candidate, &status) == 0 else { return .failure(.system(errno)) }
+      guard SystemPath.with(candidate, { lstat($0, &status) }) == 0 else {
+        return .failure(.system(errno))
+      }
       guard status.st_mode & S_IFMT == S_IFLNK else {
         if !pending.isEmpty, status.st_mode & S_IFMT != S_IFDIR {
           return .failure(.system(ENOTDIR))
@@ -123,7 +129,7 @@ enum POSIX {
       links += 1
       guard links <= 40 else { return .failure(.system(ELOOP)) }
       var directory = stat()
-      guard stat(resolved.isEmpty ? "/" : resolved, &directory) == 0 else {
+      guard SystemPath.with(resolved.isEmpty ? "/" : resolved, { stat($0, &directory) }) == 0 else {
         return .failure(.system(errno))
       }
       let sticky = directory.st_mode & S_ISVTX != 0
@@ -132,10 +138,10 @@ enum POSIX {
         return .failure(.protectedSymlink(candidate))
       }
       var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let count = readlink(candidate, &buffer, buffer.count - 1)
+      let capacity = buffer.count - 1
+      let count = SystemPath.with(candidate) { readlink($0, &buffer, capacity) }
       guard count >= 0 else { return .failure(.system(errno)) }
-      let target = String(
-        decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let target = SystemPath.string(buffer[0..<count].map { UInt8(bitPattern: $0) })
       if target.hasPrefix("/") { resolved = "" }
       pending += target.split(separator: "/").reversed()
     }
@@ -177,7 +183,7 @@ enum POSIX {
     var current = path.hasPrefix("/") ? "" : "."
     for component in path.split(separator: "/") {
       current += "/" + component
-      if mkdir(current, mode) != 0, errno != EEXIST { return errno }
+      if SystemPath.with(current, { mkdir($0, mode) }) != 0, errno != EEXIST { return errno }
     }
     return 0
   }

@@ -18,7 +18,7 @@ enum FileSystem {
 
   static func kind(of path: String) -> Kind {
     var status = stat()
-    guard stat(path, &status) == 0 else { return .missing }
+    guard SystemPath.with(path, { stat($0, &status) }) == 0 else { return .missing }
     switch status.st_mode & S_IFMT {
     case S_IFDIR: return .directory
     case S_IFREG: return .regularFile
@@ -30,7 +30,7 @@ enum FileSystem {
   /// path reaches it; `nil` when it cannot be read.
   static func identity(of path: String) -> [UInt64]? {
     var status = stat()
-    guard stat(path, &status) == 0 else { return nil }
+    guard SystemPath.with(path, { stat($0, &status) }) == 0 else { return nil }
     return [UInt64(status.st_dev), UInt64(status.st_ino)]
   }
 
@@ -54,7 +54,7 @@ enum FileSystem {
     var current = path.hasPrefix("/") ? "" : "."
     for component in path.split(separator: "/") {
       current += "/" + component
-      if mkdir(current, mode) != 0, errno != EEXIST { return errno }
+      if SystemPath.with(current, { mkdir($0, mode) }) != 0, errno != EEXIST { return errno }
     }
     return 0
   }

@@ -1,3 +1,5 @@
+import ChecklistKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -169,7 +171,7 @@ package enum FileWalker {
         ["git", "-c", "core.fsmonitor=false", "-C", root.absolute, "ls-files", "-z"] + arguments,
         environment: options.environment)
       guard outcome.status == 0 else { return nil }
-      return outcome.output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+      return outcome.output.split(separator: 0).map { SystemPath.string($0) }
     }
 
     /// Walks the tree without git, one directory at a time (no recursion, so depth
@@ -219,7 +221,7 @@ package enum FileWalker {
     /// What `lstat` says a path is.
     static func linkKind(of path: String) -> LinkKind {
       var status = stat()
-      guard lstat(path, &status) == 0 else { return .other }
+      guard SystemPath.with(path, { lstat($0, &status) }) == 0 else { return .other }
       switch status.st_mode & S_IFMT {
       case S_IFDIR: return .directory
       case S_IFREG: return .regularFile
@@ -230,12 +232,13 @@ package enum FileWalker {
 
     /// The names in a directory (not `.` and `..`).
     static func names(in directory: String) -> [String] {
-      guard let stream = opendir(directory) else { return [] }
+      guard let stream = SystemPath.with(directory, { opendir($0) }) else { return [] }
       defer { closedir(stream) }
       var names: [String] = []
       while let entry = readdir(stream) {
-        let name = withUnsafePointer(to: entry.pointee.d_name) {
-          $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+        // Bytes, kept losslessly: a name need not be UTF-8.
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          SystemPath.string(raw.prefix { $0 != 0 })
         }
         if name != ".", name != ".." { names.append(name) }
       }

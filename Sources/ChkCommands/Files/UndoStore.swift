@@ -203,7 +203,7 @@ package struct UndoStore: Sendable {
   }
 
   func remove(path: String) {
-    unlink(recordPath(for: path))
+    SystemPath.with(recordPath(for: path)) { _ = unlink($0) }
   }
 
   private func makeDirectories() throws(CommandError) {
@@ -219,7 +219,9 @@ package struct UndoStore: Sendable {
   private static func replace(_ path: String, with bytes: [UInt8]) throws(CommandError) {
     var random = SystemRandomNumberGenerator()
     let temporary = path + ".\(getpid())-\(String(random.next() & 0xFFFF_FFFF, radix: 16)).tmp"
-    let file = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    let file = SystemPath.with(temporary) {
+      open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    }
     guard file >= 0 else {
       throw CommandError(
         message: "\(path): \(FileSystem.reason()) while saving undo information",
@@ -227,9 +229,10 @@ package struct UndoStore: Sendable {
     }
     let failure = bytes.withUnsafeBufferPointer { FileSystem.writeAll(file, $0) }
     close(file)
-    guard failure == 0, rename(temporary, path) == 0 else {
+    let renamed = SystemPath.with(temporary) { from in SystemPath.with(path) { rename(from, $0) } }
+    guard failure == 0, renamed == 0 else {
       let code = failure != 0 ? failure : errno
-      unlink(temporary)
+      SystemPath.with(temporary) { _ = unlink($0) }
       throw CommandError(
         message: "\(path): \(FileSystem.reason(code)) while saving undo information",
         status: .ioError)

@@ -1,5 +1,8 @@
+import ChecklistKit
+
 /// A path as the user typed it, for messages, and as the process opens it: made
-/// absolute once, against the command's working directory.
+/// absolute once, against the command's working directory. `shown` writes bytes that
+/// are not UTF-8 as `\xFF`; `absolute` keeps them (see `SystemPath`).
 package struct UserPath: Sendable, Hashable, CustomStringConvertible {
   /// As typed (or as found by walking a directory).
   package let shown: String
@@ -7,13 +10,13 @@ package struct UserPath: Sendable, Hashable, CustomStringConvertible {
   package let absolute: String
 
   init(_ path: String, in directory: String) {
-    shown = path
+    shown = SystemPath.display(path)
     absolute = path.hasPrefix("/") ? path : directory + "/" + path
   }
 
   /// A path found by walking, whose absolute form is already known.
   init(shown: String, absolute: String) {
-    self.shown = shown
+    self.shown = SystemPath.display(shown)
     self.absolute = absolute
   }
 

@@ -1,3 +1,5 @@
+import ChecklistKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -44,7 +46,8 @@ enum Subprocess {
     }
     posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
     posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
-    var argv = arguments.map { strdup($0) }
+    // Bytes, as paths among the arguments need not be UTF-8.
+    var argv = arguments.map { argument in SystemPath.with(argument) { strdup($0) } }
     argv.append(nil)
     var envp = environment.map { strdup($0.key + "=" + $0.value) }
     envp.append(nil)

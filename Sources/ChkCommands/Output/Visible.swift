@@ -2,7 +2,8 @@
 /// checklist or file name cannot retitle, clear or rewrite a terminal: C0 controls and
 /// DEL in caret notation (`^[` for ESC, `^G` for BEL, `^M` for CR, `^?` for DEL), the
 /// C1 controls and the bidirectional overrides and isolates (which reorder what a
-/// terminal shows) as `<U+009B>`, `<U+202E>`.
+/// terminal shows) as `<U+009B>`, `<U+202E>`, and the raw bytes of a file name that is
+/// not UTF-8 as `\xFF`.
 package enum Visible {
   /// How much of the line structure a stream keeps.
   package enum Mode: Sendable {
@@ -19,7 +20,7 @@ package enum Visible {
         if byte == 0x09 || (mode == .lines && (byte == 0x0A || byte == 0x0D)) { continue }
         return true
       }
-      if byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return true }
+      if byte == 0x7F || byte == 0xC2 || byte == 0xE2 || byte == 0xF4 { return true }
     }
     return false
   }
@@ -64,6 +65,16 @@ package enum Visible {
           index += 3
           continue
         }
+      }
+      // A raw byte of a path that is not UTF-8 (`SystemPath`): U+10FF80-U+10FFFF, F4 8F
+      // BE 80 - F4 8F BF BF, shown as `\xFF`.
+      if byte == 0xF4, index + 3 < count, bytes[index + 1] == 0x8F,
+        bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF
+      {
+        let raw = ((bytes[index + 2] & 0x01) << 6) | (bytes[index + 3] & 0x3F) | 0x80
+        output += Array(("\\x" + String(raw, radix: 16, uppercase: true)).utf8)
+        index += 4
+        continue
       }
       output.append(byte)
       index += 1

@@ -76,6 +76,19 @@ struct EditLockTests {
     #expect(try directory.read("list.md") == "old\n")
   }
 
+  /// Anything but a regular file where the lock file goes (a FIFO that would block, a
+  /// directory) is refused, and the target is not touched.
+  @Test func aLockThatIsNotARegularFileIsRefused() throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.file("list.md", "old\n")
+    mkfifo(directory.path + "/.list.md.chk-lock", 0o666)
+    #expect(throws: (any Error).self) { _ = try ChecklistFile(editing: path, lockTimeout: 0.2) }
+    unlink(directory.path + "/.list.md.chk-lock")
+    mkdir(directory.path + "/.list.md.chk-lock", 0o755)
+    #expect(throws: (any Error).self) { _ = try ChecklistFile(editing: path, lockTimeout: 0.2) }
+    #expect(try directory.read("list.md") == "old\n")
+  }
+
   /// What undo compares comes from the file that was written: after the edit, the
   /// identity is the new file's, whatever the path names by the time it is asked.
   @Test func theIdentityIsTheWrittenFiles() throws {
