@@ -17,6 +17,10 @@ public struct ChkEnvironment {
   private var todayOverride: Checklist.Day?
   /// Reads all of standard input (for `chk fmt -`).
   public var readStandardInput: () -> [UInt8]
+  #if DEBUG
+    /// Work the tests count (see `WorkLog`) on every document the command parses.
+    package var workLog: WorkLog?
+  #endif
 
   /// Creates an environment with a fixed `today`.
   public init(

@@ -95,7 +95,7 @@ struct Invocation {
   /// Reads and parses the checklist file without locking it.
   func readDocument() throws(CommandError) -> (path: UserPath, document: ChecklistDocument) {
     let path = try checklistPath()
-    return (path, try ChecklistDocument.parsed(read(path), path: path))
+    return (path, try fileEdit.parse(read(path), path: path))
   }
 
   /// How long to wait for another `chk` editing the file: `$CHK_LOCK_TIMEOUT` seconds,
@@ -117,9 +117,13 @@ struct Invocation {
 
   /// The edit path with this invocation's lock wait, undo store and `--dry-run`.
   var fileEdit: FileEdit {
-    FileEdit(
+    var edit = FileEdit(
       lockTimeout: lockTimeout, undo: UndoStore(environment: environment.variables),
       isDryRun: isDryRun)
+    #if DEBUG
+      edit.workLog = environment.workLog
+    #endif
+    return edit
   }
 
   /// Edits the checklist file through the one edit path, then prints the confirmations

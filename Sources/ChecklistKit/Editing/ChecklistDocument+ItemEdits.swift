@@ -185,7 +185,9 @@ extension ChecklistDocument {
   ///
   /// - Complexity: O(*n*) in the number of lines.
   func existingIDs() -> Set<String> {
-    bytes.withUnsafeBufferPointer { buffer in
+    logWork("existingIDs")
+    logWork("linesVisited", lines.count)
+    return bytes.withUnsafeBufferPointer { buffer in
       var ids = Set<String>()
       for record in lines where record.hasTags && (record.kind == .item || record.kind == .heading)
       {

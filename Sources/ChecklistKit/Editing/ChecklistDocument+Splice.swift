@@ -153,6 +153,8 @@ extension ChecklistDocument {
     newBytes.replaceSubrange(lower..<upper, with: segment)
     // Take the records out of the document so that they are updated in place.
     var records = takeLines()
+    logWork("splices")
+    logWork("bytesMoved", newBytes.count)
     let (reparsed, keepsOthers) = Self.reparse(
       newBytes, records: &records, replacing: range, newCount: newLines.count,
       byteRange: lower..<upper, newByteCount: segment.count, checksGaps: checksGaps)
@@ -177,6 +179,8 @@ extension ChecklistDocument {
     }
     newBytes += bytes[copied...]
     guard newBytes.count <= Self.maximumByteCount else { throw .tooLarge }
+    logWork("splices")
+    logWork("bytesMoved", newBytes.count)
     let parsed = newBytes.withUnsafeBufferPointer { DocumentParser.parseValid($0) }
     replaceStorage(
       bytes: newBytes, lines: parsed.records, addsCarriageReturn: parsed.hasCarriageReturn)

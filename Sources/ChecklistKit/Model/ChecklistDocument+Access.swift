@@ -5,7 +5,9 @@ extension ChecklistDocument {
   ///
   /// - Complexity: O(*n*) in the number of lines.
   public var lists: [Checklist] {
-    bytes.withUnsafeBufferPointer { buffer in
+    logWork("listsBuilt")
+    logWork("linesVisited", lines.count)
+    return bytes.withUnsafeBufferPointer { buffer in
       listSpans().map { list(of: $0, in: buffer) }
     }
   }
@@ -65,6 +67,8 @@ extension ChecklistDocument {
   /// - Complexity: O(*n*) in the number of bytes, at memmem's speed; tags are read only
   ///   on the lines that hold the text.
   func itemIndices(withID id: String) -> [Int] {
+    logWork("idSearches")
+    logWork("linesVisited", lines.count)
     let wanted = Array(id.utf8)
     let needle = Array("@id(".utf8) + wanted
     return bytes.withUnsafeBufferPointer { buffer in

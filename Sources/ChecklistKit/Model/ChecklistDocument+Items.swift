@@ -34,6 +34,8 @@ extension ChecklistDocument {
   ///
   /// - Complexity: O(*n*) in the number of lines; build it once per use, not per item.
   public func itemNumbers() -> ItemNumbers {
+    logWork("itemNumbers")
+    logWork("linesVisited", lines.count)
     var indices: [Int32] = []
     for index in lines.indices where lines[index].kind == .item {
       indices.append(Int32(truncatingIfNeeded: index))

@@ -23,6 +23,18 @@ public struct ChecklistDocument: Sendable {
   /// Where generated IDs come from: the system's cryptographic source unless seeded.
   public var idGenerator: IDGenerator = .system
 
+  #if DEBUG
+    /// What the tests count of this document's work (see `WorkLog`).
+    package var workLog: WorkLog?
+
+    /// Counts work when a log is attached.
+    @inline(__always)
+    func logWork(_ key: String, _ count: Int = 1) { workLog?.add(key, count) }
+  #else
+    @inline(__always)
+    func logWork(_ key: String, _ count: Int = 1) {}
+  #endif
+
   /// Parses a file's bytes.
   ///
   /// Parsing never fails on valid UTF-8: whatever the format does not understand is an

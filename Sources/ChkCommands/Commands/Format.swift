@@ -83,7 +83,7 @@ struct FormatCommand {
     let bytes =
       entry.isStandardInput
       ? invocation.environment.readStandardInput() : try invocation.read(entry.path)
-    let document = try ChecklistDocument.parsed(bytes, path: entry.path)
+    let document = try invocation.fileEdit.parse(bytes, path: entry.path)
     if invocation.arguments.has("checklists-only"), !document.hasItems {
       invocation.output.write(bytes)
       return .success
@@ -136,7 +136,7 @@ struct FormatJob: Sendable {
   private func formatted(_ bytes: [UInt8], _ entry: FileWalker.Entry) throws(CommandError)
     -> [UInt8]?
   {
-    let document = try ChecklistDocument.parsed(bytes, path: entry.path)
+    let document = try edit.parse(bytes, path: entry.path)
     if !entry.isExplicit || checklistsOnly, !document.hasItems { return nil }
     return ChecklistFormatter().format(document)
   }

@@ -194,7 +194,11 @@ struct LintJob: Sendable {
 
   private func parse(_ bytes: [UInt8], into result: inout LintFileResult) -> ChecklistDocument? {
     do throws(ParseError) {
-      return try ChecklistDocument(parsing: bytes)
+      var document = try ChecklistDocument(parsing: bytes)
+      #if DEBUG
+        document.workLog = edit.workLog
+      #endif
+      return document
     } catch {
       result.parseError = error
       return nil

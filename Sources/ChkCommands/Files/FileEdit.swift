@@ -12,6 +12,19 @@ struct FileEdit: Sendable {
   var undo: UndoStore?
   /// Whether to write nothing.
   var isDryRun = false
+  #if DEBUG
+    /// Work the tests count (see `WorkLog`), attached to every document parsed here.
+    var workLog: WorkLog?
+  #endif
+
+  /// Parses a file's bytes (naming the file in the error) for a command.
+  func parse(_ bytes: [UInt8], path: UserPath) throws(CommandError) -> ChecklistDocument {
+    var document = try ChecklistDocument.parsed(bytes, path: path)
+    #if DEBUG
+      document.workLog = workLog
+    #endif
+    return document
+  }
 
   /// The file as opened for the change.
   struct OpenedFile {
@@ -104,7 +117,7 @@ struct FileEdit: Sendable {
     _ change: (inout ChecklistDocument) throws(CommandError) -> Value
   ) throws(CommandError) -> Outcome<Value> {
     try apply(to: path) { file throws(CommandError) in
-      var document = try ChecklistDocument.parsed(file.contents, path: path)
+      var document = try parse(file.contents, path: path)
       document.idGenerator = idGenerator
       let value = try change(&document)
       return (document.serialized(), value)

@@ -1,4 +1,5 @@
 import ChkTestSupport
+import FuzzChecks
 import Testing
 
 @testable import ChecklistKit
@@ -380,5 +381,38 @@ struct LineEndingEditTests {
     #expect(text.hasSuffix(")\r\n"))
     let mixed = try TestSupport.document("a\r\nb\r\nc\n")
     #expect(mixed.preferredLineEnding == crlf)
+  }
+}
+
+/// Archiving moves every checked item in one pass over the file. Where moving them one
+/// at a time (each move checked on its own) succeeds too, both give the same lists and
+/// items; the one pass may succeed where a single move would be refused on the way (a
+/// state in between that reads differently), and what it gives is checked against
+/// GitHub's rendering by `EditRenderingTests`.
+@Suite("Archive in one pass")
+struct ArchiveTests {
+  @Test func onePassEqualsOneByOne() throws {
+    var onePass = 0
+    for seed in UInt64(1)...1_500 {
+      var generator = DocumentGenerator(seed: seed)
+      var document = try ChecklistDocument(parsing: generator.document())
+      document.idGenerator = .seeded(seed)
+      document.workLog = WorkLog()
+      var oneByOne = document
+      oneByOne.workLog = nil
+      let bulk = try? document.archiveCheckedItems(from: nil, to: "Done", oneByOne: false)
+      let each = try? oneByOne.archiveCheckedItems(from: nil, to: "Done", oneByOne: true)
+      guard let bulk else {
+        #expect(each == nil, "seed \(seed): only the one-by-one path archived")
+        continue
+      }
+      Invariants.check(document, "seed \(seed)")
+      if (document.workLog?["splices"] ?? 0) <= 2 { onePass += 1 }
+      guard let each else { continue }
+      #expect(bulk == each, "seed \(seed)")
+      #expect(FuzzChecks.meaning(document) == FuzzChecks.meaning(oneByOne), "seed \(seed)")
+    }
+    // Most documents take the one-pass path (the rest fall back, each move checked).
+    #expect(onePass >= 1_000)
   }
 }

@@ -1,0 +1,88 @@
+import ChkTestSupport
+import Foundation
+import Testing
+
+@testable import ChecklistKit
+@testable import ChkCommands
+
+/// Every command's work grows linearly with the file: each runs at two sizes, n and 4n
+/// items, and the work it does is counted (lines visited by whole-document walks,
+/// splices, bytes moved; see `WorkLog`), never timed. Each command once had, or could
+/// have had, a walk per item: numbering rows, collecting IDs per tag-in-name finding,
+/// one move per archived item.
+@Suite("Linear work")
+struct LinearWorkTests {
+  /// A checklist of `items` items in 10 lists: a third checked, a quarter sub-items,
+  /// IDs on most; with `collapsed`, every tag after one space (what another formatter
+  /// leaves), so that tag-in-name finds them all.
+  static func checklist(_ items: Int, collapsed: Bool = false) -> String {
+    var text = ""
+    let gap = collapsed ? " " : "  "
+    for number in 0..<items {
+      if number % (items / 10) == 0 { text += "\n## List \(number / (items / 10))\n\n" }
+      let nested = number % 4 == 3
+      let checked = number % 3 == 0
+      text += (nested ? "  - [" : "- [") + (checked ? "x] " : " ] ") + "item \(number)"
+      if checked { text += gap + "@done(2024-01-02)" }
+      if number % 5 != 0 { text += gap + "@id(i\(number))" }
+      text += "\n"
+    }
+    return text
+  }
+
+  /// Runs one command line on a file of `items` items and returns the work counted.
+  static func work(_ items: Int, collapsed: Bool = false, _ arguments: [String]) throws -> WorkLog {
+    var cli = try CLIHarness(files: ["CHECKLIST.md": checklist(items, collapsed: collapsed)])
+    let log = WorkLog()
+    cli.variables["CHK_SEED"] = "7"
+    try cli.write(
+      "other.md",
+      checklist(items, collapsed: collapsed).replacingOccurrences(
+        of: "item 1\n", with: "item one\n"))
+    // Undo needs an edit to undo, made before the counting starts.
+    if arguments == ["undo"] { cli.run("check", "i7") }
+    let output = ByteOutput()
+    let errors = ByteOutput()
+    var environment = cli.environment
+    environment.workLog = log
+    let status = ChkTool.run(arguments, environment: environment, output: output, errors: errors)
+    // Each command did its work (lint reports findings with 1).
+    #expect(
+      status == .success || (arguments[0] == "lint" && status == .failure),
+      "\(arguments): \(errors.text)")
+    return log
+  }
+
+  static let commands: [(String, [String], Bool)] = [
+    ("list", ["list"], false), ("list --json", ["list", "--json"], false),
+    ("lists", ["lists"], false), ("lint", ["lint"], false),
+    ("lint, collapsed tags", ["lint"], true),
+    ("lint --fix, collapsed tags", ["lint", "--fix"], true),
+    ("lint --fix", ["lint", "--fix", "--enable", "missing-id"], false),
+    ("fmt", ["fmt"], false), ("fmt -w", ["fmt", "-w"], true),
+    ("check", ["check", "i7"], false), ("check by text", ["check", "/item 995"], false),
+    ("add", ["add", "new"], false), ("add under", ["add", "new", "--under", "i7"], false),
+    ("mv", ["mv", "i7", "--list", "List 9", "--top"], false),
+    ("rm", ["rm", "i7"], false), ("archive", ["archive"], false),
+    ("undo", ["undo"], false), ("list-rm", ["list-rm", "List 3", "--force"], false),
+    ("merge-driver", ["merge-driver", "CHECKLIST.md", "CHECKLIST.md", "other.md"], false),
+  ]
+
+  @Test(arguments: commands)
+  func workGrowsLinearly(_ name: String, _ arguments: [String], _ collapsed: Bool) throws {
+    let small = try Self.work(1_000, collapsed: collapsed, arguments)
+    let large = try Self.work(4_000, collapsed: collapsed, arguments)
+    for counter in ["linesVisited", "bytesMoved"] {
+      // 4x the items: at most 5x the work (a whole-document walk per item would be 16x).
+      #expect(
+        large[counter] <= 5 * max(small[counter], 1),
+        "\(name): \(counter) \(small[counter]) at 1,000 items, \(large[counter]) at 4,000")
+    }
+    // A fixed number of splices and of ID collections per command, whatever the size.
+    for counter in ["splices", "existingIDs", "itemNumbers", "listsBuilt"] {
+      #expect(
+        large[counter] <= max(small[counter], 4),
+        "\(name): \(counter) \(small[counter]) at 1,000 items, \(large[counter]) at 4,000")
+    }
+  }
+}
