@@ -205,6 +205,86 @@ public enum Benchmark {
         }
       }
     }
+    figures += growth(options, environment: environment, log: log)
+    return figures
+  }
+
+  /// For every command on every corpus shape: the time at 100k and at 1M items (50 and
+  /// 500 with `--quick`), as a figure whose baseline is the smaller run; more than 12x
+  /// the time for 10x the items misses the target, as anything worse than n log n
+  /// would.
+  static func growth(_ options: BenchmarkOptions, environment: [String], log: (String) -> Void)
+    -> [Figure]
+  {
+    let sizes = options.quick ? [50, 500] : [100_000, 1_000_000]
+    let runs = max(1, min(options.runs, 3))
+    let chk = options.chkPath
+    var figures: [Figure] = []
+    for shape in Corpus.Shape.allCases {
+      var samples: [String: [Sample]] = [:]
+      var names: [String] = []
+      for items in sizes {
+        log("growth: \(shape.rawValue), \(items) items")
+        let bytes = Corpus.make(items: items, shape: shape)
+        let base = options.directory + "/growth.md"
+        let copy = options.directory + "/growth-copy.md"
+        let ours = options.directory + "/growth-ours.md"
+        let theirs = options.directory + "/growth-theirs.md"
+        _ = Measure.write(bytes, to: base)
+        let restore = { _ = Measure.write(bytes, to: copy) }
+        // The merge: one item checked on each side.
+        var oursDocument = try? ChecklistDocument(parsing: bytes)
+        var theirsDocument = oursDocument
+        let target = Corpus.id(items / 2)
+        let number = String(items / 2)
+        let other = Corpus.id(1_000 * max(1, items / 2_000))
+        try? oursDocument?.check(.id(target), on: nil)
+        try? theirsDocument?.check(.id(other), on: nil)
+        let oursBytes = oursDocument?.serialized() ?? bytes
+        _ = Measure.write(theirsDocument?.serialized() ?? bytes, to: theirs)
+        let restoreOurs = { _ = Measure.write(oursBytes, to: ours) }
+        let commands: [(String, [String], () -> Void)] = [
+          ("list", [chk, "-f", base, "list"], {}),
+          ("list --json", [chk, "-f", base, "list", "--json"], {}),
+          ("lists", [chk, "-f", base, "lists"], {}),
+          ("lint", [chk, "lint", base], {}),
+          ("lint --fix", [chk, "lint", "--fix", copy], restore),
+          ("fmt", [chk, "fmt", base], {}),
+          // By number: with collapsed tags, an `@id` after one space is part of the name.
+          ("check", [chk, "-f", copy, "check", number, "-q"], restore),
+          ("add", [chk, "-f", copy, "add", "a new item", "-q"], restore),
+          ("mv", [chk, "-f", copy, "mv", number, "--list", "List 1", "--top", "-q"], restore),
+          ("archive", [chk, "-f", copy, "archive", "-q"], restore),
+          ("merge-driver", [chk, "merge-driver", base, ours, theirs], restoreOurs),
+        ]
+        for (name, arguments, prepare) in commands {
+          if !names.contains(name) { names.append(name) }
+          guard
+            let sample = Measure.process(
+              arguments, runs: runs, environment: environment, accepting: [0, 1],
+              prepare: prepare)
+          else { continue }
+          samples[name, default: []].append(sample)
+        }
+      }
+      for name in names {
+        guard let pair = samples[name], pair.count == 2 else {
+          figures.append(
+            Figure(
+              name: "growth: \(name), \(shape.rawValue)", sample: Sample(seconds: [0], peakRSS: 0),
+              bytes: 0, baselineName: nil, baseline: nil, rssBudget: 0, target: "<= 12x",
+              met: false))
+          continue
+        }
+        var figure = Figure(
+          name: "growth: \(name), \(shape.rawValue)", sample: pair[1], bytes: 0,
+          baselineName: sizes[0] >= 1_000 ? "\(sizes[0] / 1_000)k" : "\(sizes[0])",
+          baseline: pair[0], rssBudget: 0, target: "<= 12x", met: nil)
+        // Tiny runs (--quick) are all start-up: no verdict.
+        if !options.quick { figure.met = (figure.ratio ?? 99) <= 12 }
+        figures.append(figure)
+      }
+    }
     return figures
   }
 

@@ -5,7 +5,7 @@
 #endif
 
 /// `chk-bench [--runs N] [--json] [--quick] [--chk PATH] [--keep]`; also
-/// `chk-bench --write-corpus ITEMS FILE` (a corpus to profile with) and
+/// `chk-bench --write-corpus ITEMS FILE [SHAPE]` (a corpus to profile with) and
 /// `chk-bench --parse-only FILE [TIMES]` (read and parse: the child behind the memory
 /// figure, and a loop to profile).
 public enum BenchmarkCommand {
@@ -17,7 +17,7 @@ public enum BenchmarkCommand {
 
   static let usage = """
     usage: chk-bench [--runs N] [--json] [--quick] [--chk PATH] [--keep]
-           chk-bench --write-corpus ITEMS FILE
+           chk-bench --write-corpus ITEMS FILE [SHAPE]
            chk-bench --parse-only FILE [TIMES]
 
     """
@@ -32,10 +32,17 @@ public enum BenchmarkCommand {
     if arguments.count >= 4, arguments[1] == "--peak-rss" {
       return Measure.reportPeakRSS(of: Array(arguments[3...]), to: arguments[2])
     }
-    if arguments.count == 4, arguments[1] == "--write-corpus", let items = Int(arguments[2]),
-      items > 0
+    if arguments.count == 4 || arguments.count == 5, arguments[1] == "--write-corpus",
+      let items = Int(arguments[2]), items > 0
     {
-      return Measure.write(Corpus.make(items: items), to: arguments[3]) ? 0 : 74
+      let name = arguments.count == 5 ? arguments[4] : "standard"
+      guard let shape = Corpus.Shape(rawValue: name) else {
+        errorLine(
+          "chk-bench: the shapes are "
+            + Corpus.Shape.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") + "\n")
+        return 64
+      }
+      return Measure.write(Corpus.make(items: items, shape: shape), to: arguments[3]) ? 0 : 74
     }
     let directory =
       program.contains("/")

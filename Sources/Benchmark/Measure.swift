@@ -47,17 +47,20 @@ public enum Measure {
 
   /// Runs a program `runs` times with standard output to /dev/null, timing each run;
   /// `prepare` runs before each (untimed). The peak RSS is not measured here: see
-  /// `peakRSS`.
+  /// `peakRSS`. A run exiting with a status not in `accepting` fails the sample.
   ///
   /// - Returns: the sample, or `nil` when the program could not run or failed.
   public static func process(
-    _ arguments: [String], runs: Int, environment: [String] = [], prepare: () -> Void = {}
+    _ arguments: [String], runs: Int, environment: [String] = [], accepting: Set<Int32> = [0],
+    prepare: () -> Void = {}
   ) -> Sample? {
     var seconds: [Double] = []
     for _ in 0..<runs {
       prepare()
       let start = now()
-      guard let (status, _) = spawn(arguments, environment: environment), status == 0 else {
+      guard let (status, _) = spawn(arguments, environment: environment),
+        accepting.contains(status)
+      else {
         return nil
       }
       seconds.append(now() - start)

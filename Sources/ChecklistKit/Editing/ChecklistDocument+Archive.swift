@@ -201,20 +201,28 @@ extension ChecklistDocument {
     // Where a run of removed items began a list, the first item after it that continued
     // that list takes over its start (the list stays one list); nothing else may start
     // or stop a list.
+    // In a run of removed items, the first one at each depth (since a shallower one)
+    // is the one whose list the next kept item at that depth may have continued.
     var handover: [Int: UInt8] = [:]
-    var runBits: UInt8?
+    var firstAtDepth: [UInt8: UInt8] = [:]
     for (number, range) in removed.enumerated() {
       if number == 0 || removed[number - 1].upperBound != range.lowerBound {
-        runBits = before.lines[range.lowerBound].rendering & listStart
+        firstAtDepth.removeAll()
+      }
+      let root = before.lines[range.lowerBound]
+      firstAtDepth = firstAtDepth.filter { $0.key <= root.depth }
+      if firstAtDepth[root.depth] == nil {
+        firstAtDepth[root.depth] = root.rendering & listStart
       }
       let isRunEnd =
         number == removed.count - 1 || removed[number + 1].lowerBound != range.upperBound
-      guard isRunEnd, let bits = runBits, bits != 0 else { continue }
+      guard isRunEnd else { continue }
       var next = range.upperBound
       while next < before.lines.count, before.lines[next].kind == .blank { next += 1 }
-      let root = before.lines[range.lowerBound]
-      if next < before.lines.count, newIndex[next] >= 0, before.lines[next].kind == .item,
-        before.lines[next].rendering & listStart == 0, before.lines[next].depth == root.depth
+      guard next < before.lines.count, newIndex[next] >= 0 else { continue }
+      let following = before.lines[next]
+      if following.kind == .item, following.rendering & listStart == 0,
+        let bits = firstAtDepth[following.depth], bits != 0
       {
         handover[next] = bits
       }
