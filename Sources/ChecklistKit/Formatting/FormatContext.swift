@@ -99,8 +99,8 @@ struct FormatContext {
   /// - a box with nothing after it is text on GitHub (`[X]` stays `[X]`): kept whole.
   ///
   /// - Complexity: O(*n*) in the lines of the section.
-  private func keptPrefixes(_ section: Range<Int>) -> [Int: ChecklistFormatter.Level] {
-    var levels: [Int: ChecklistFormatter.Level] = [:]
+  private func keptPrefixes(_ section: Range<Int>) -> LevelMap {
+    var levels = LevelMap(section)
     struct List {
       var items: [Int] = []
       var isBulleted: Bool
@@ -109,15 +109,16 @@ struct FormatContext {
     var lists: [List] = []
     // The list most recently started at each depth: a list item that starts no list
     // belongs to it.
-    var current: [Int: Int] = [:]
+    // (By depth, which is a byte: an array, not a dictionary; -1 for none.)
+    var current = [Int](repeating: -1, count: 256)
     for index in section {
       let record = lines[index]
       guard record.renders(LineRecord.Rendering.listItem) else { continue }
       let depth = Int(record.depth)
-      if record.renders(LineRecord.Rendering.startsList) || current[depth] == nil {
+      if record.renders(LineRecord.Rendering.startsList) || current[depth] < 0 {
         var list = List(isBulleted: isBulleted(record))
         if record.renders(LineRecord.Rendering.followsOtherList), list.isBulleted,
-          let previous = current[depth], lists[previous].isBulleted
+          case let previous = current[depth], previous >= 0, lists[previous].isBulleted
         {
           list.keepsBullets = true
           lists[previous].keepsBullets = true
@@ -125,7 +126,8 @@ struct FormatContext {
         current[depth] = lists.count
         lists.append(list)
       }
-      guard let list = current[depth] else { continue }
+      let list = current[depth]
+      guard list >= 0 else { continue }
       lists[list].items.append(index)
       if record.kind != .item { lists[list].keepsBullets = true }
       if record.kind == .item, record.isInsidePlainListItem {
@@ -183,7 +185,7 @@ struct FormatContext {
 
   /// Raises the first suspect that can go one level further from canonical form; when
   /// none can, the nearest parent of one that can.
-  private func escalate(_ suspects: [Int], levels: inout [Int: ChecklistFormatter.Level]) -> Bool {
+  private func escalate(_ suspects: [Int], levels: inout LevelMap) -> Bool {
     func raised(_ level: ChecklistFormatter.Level?) -> ChecklistFormatter.Level {
       (level ?? .canonical) < .keepPrefix ? .keepPrefix : .keepLine
     }
@@ -228,7 +230,7 @@ struct FormatContext {
   /// The section in canonical form under the given levels; `fault` names an item
   /// whose lines cannot be moved exactly (tabs in their indent).
   private func render(
-    _ section: Range<Int>, isFirst: Bool, levels: [Int: ChecklistFormatter.Level],
+    _ section: Range<Int>, isFirst: Bool, levels: LevelMap,
     into output: inout OutputBuffer
   ) -> Int? {
     var open: [OpenItem] = []
@@ -259,7 +261,7 @@ struct FormatContext {
         output.append(headingLine(record, keepsIndent: keepsHeadingIndent))
         afterHeading = !keepsHeadingIndent
       case .item:
-        let level = levels.isEmpty ? .canonical : levels[index] ?? .canonical
+        let level = levels[index] ?? .canonical
         let owner = open.last
         let oldColumn = column(ofByte: Int(record.mark), in: record)
         var content: [UInt8]
@@ -398,5 +400,33 @@ struct FormatContext {
       }
     }
     return Array(repeating: ASCII.space, count: spaces + shift) + line[spaces...]
+  }
+}
+
+/// Each item's level in one section, by line index: a flat array over the section
+/// rather than a dictionary (asked for every line, set for few).
+struct LevelMap {
+  private let base: Int
+  private var values: [UInt8]
+  /// Marks a line whose level was never set (it is canonical).
+  private static let unset: UInt8 = 0xFF
+
+  init(_ section: Range<Int>) {
+    base = section.lowerBound
+    values = [UInt8](repeating: Self.unset, count: section.count)
+  }
+
+  /// The level set for a line, or `nil`.
+  subscript(index: Int) -> ChecklistFormatter.Level? {
+    get {
+      let offset = index - base
+      guard offset >= 0, offset < values.count else { return nil }
+      return ChecklistFormatter.Level(rawValue: values[offset])
+    }
+    set {
+      let offset = index - base
+      guard offset >= 0, offset < values.count else { return }
+      values[offset] = newValue?.rawValue ?? Self.unset
+    }
   }
 }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Whether a formatted section means the same as the original, and renders the same on
 /// GitHub: the same headings, items (state, name, tags, note, parent) and owned lines,
 /// in the same order; the same list items (task or not) starting the same lists, the
@@ -85,7 +93,11 @@ enum SectionComparison {
       }
       text += nextHeading
     }
-    guard let parsed = try? ChecklistDocument(parsing: text) else { return .unattributable }
+    // The formatter wrote these bytes from valid UTF-8: parsed back without checking.
+    // The formatter writes LF endings into a document without CRs, and adds none.
+    let parsed = ChecklistDocument(
+      parsingTrusted: text,
+      mayContainCarriageReturn: document.mayContainCarriageReturn || ending != [ASCII.lineFeed])
     var formattedLines = 0..<parsed.lines.count
     if hasNextHeading {
       guard parsed.lines.last?.kind == .heading else {
@@ -136,6 +148,14 @@ enum SectionComparison {
       a.record.rendering == b.record.rendering,
       a.record.depth == b.record.depth
     else { return false }
+    // Most lines come out as they went in: the same bytes from the box on give the
+    // same state, name, tags and note, whatever the indent before them.
+    if a.record.kind == .item,
+      equal(
+        old, Int(a.record.mark)..<Int(a.record.end), new, Int(b.record.mark)..<Int(b.record.end))
+    {
+      return true
+    }
     switch a.record.kind {
     case .heading:
       return ParsedLine(a.record, old).name
@@ -180,8 +200,10 @@ enum SectionComparison {
     _ x: UnsafeBufferPointer<UInt8>, _ xRange: Range<Int>, _ y: UnsafeBufferPointer<UInt8>,
     _ yRange: Range<Int>
   ) -> Bool {
-    xRange.count == yRange.count
-      && UnsafeBufferPointer(rebasing: x[xRange]).elementsEqual(
-        UnsafeBufferPointer(rebasing: y[yRange]))
+    guard xRange.count == yRange.count else { return false }
+    guard let xBase = x.baseAddress, let yBase = y.baseAddress, !xRange.isEmpty else {
+      return true
+    }
+    return memcmp(xBase + xRange.lowerBound, yBase + yRange.lowerBound, xRange.count) == 0
   }
 }

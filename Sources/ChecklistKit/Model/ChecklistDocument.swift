@@ -55,6 +55,18 @@ public struct ChecklistDocument: Sendable {
     mayContainCarriageReturn = result.hasCarriageReturn
   }
 
+  /// Parses bytes chk wrote itself from a parsed document (valid UTF-8, under 4 GiB)
+  /// without checking them again; `mayContainCarriageReturn` false skips the search
+  /// for one.
+  init(parsingTrusted bytes: [UInt8], mayContainCarriageReturn mayContainCR: Bool) {
+    let parsed = bytes.withUnsafeBufferPointer {
+      DocumentParser.parseTrusted($0, mayContainCarriageReturn: mayContainCR)
+    }
+    self.bytes = bytes
+    lines = parsed.records
+    mayContainCarriageReturn = parsed.hasCarriageReturn
+  }
+
   /// Parses a string; it is always valid UTF-8, so this fails only for text of 4 GiB
   /// or more.
   ///

@@ -88,6 +88,22 @@ enum DocumentParser {
       hasCarriageReturn: true)
   }
 
+  /// Parses a buffer known to be valid UTF-8 without checking it, on this thread: for
+  /// text chk wrote itself from parsed text (a formatted section, parsed back to
+  /// compare).
+  ///
+  /// - Parameter mayContainCarriageReturn: false when the text is known to hold none
+  ///   (written from a document without one, with LF endings): no search for one.
+  static func parseTrusted(_ bytes: UnsafeBufferPointer<UInt8>, mayContainCarriageReturn: Bool)
+    -> Parsed
+  {
+    let hasCarriageReturn =
+      mayContainCarriageReturn && LineSplitter.containsCarriageReturn(bytes)
+    return Parsed(
+      records: parseGrowing(bytes, allowsFastPath: true, hasCarriageReturn: hasCarriageReturn),
+      hasCarriageReturn: hasCarriageReturn)
+  }
+
   /// Parses a buffer known to be valid UTF-8 (as after an edit of a parsed document).
   static func parseValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Parsed {
     switch parse(bytes) {
