@@ -97,6 +97,7 @@ struct LintCommand {
     let job = LintJob(
       fix: invocation.arguments.has("fix"),
       checklistsOnly: invocation.arguments.has("checklists-only"),
+      needsUTF16Columns: format == .sarif,
       standardInput: targets.readsStandardInput ? invocation.environment.readStandardInput() : [],
       idGenerator: invocation.idGenerator, edit: invocation.fileEdit)
     let results = Parallel.map(jobs.count) { index in
@@ -104,11 +105,12 @@ struct LintCommand {
     }
     let shown = results.filter { !$0.skipped }
     targets.reportSkipped(noItems: results.filter(\.skipped).map(\.path), invocation)
-    let report = LintReport.render(shown, format: format)
     if format == .json || format == .sarif {
-      invocation.output.writeExact(report)
+      invocation.output.writeExact(LintReport.render(shown, format: format))
     } else {
-      invocation.output.write(report)
+      // Line by line, straight to the output: a million findings need no report in
+      // memory.
+      LintReport.write(shown, format: format, to: invocation.output)
     }
     for path in targets.missing {
       invocation.errors.line("chk: " + FileError.notFound(path: path).message)
@@ -146,6 +148,8 @@ struct LintCommand {
 struct LintJob: Sendable {
   var fix: Bool
   var checklistsOnly: Bool
+  /// Whether findings need their columns in UTF-16 code units (SARIF only).
+  var needsUTF16Columns = false
   var standardInput: [UInt8]
   var idGenerator: IDGenerator
   var edit: FileEdit
@@ -175,7 +179,9 @@ struct LintJob: Sendable {
         }
         result.fixed = report.fixed
         result.diagnostics = report.remaining
-        result.utf16Columns = Self.utf16Columns(report.remaining, document)
+        if needsUTF16Columns {
+          result.utf16Columns = Self.utf16Columns(report.remaining, document)
+        }
         return result
       }
       let bytes = entry.isStandardInput ? standardInput : try edit.read(entry.path)
@@ -185,7 +191,9 @@ struct LintJob: Sendable {
         return result
       }
       result.diagnostics = linter.lint(document)
-      result.utf16Columns = Self.utf16Columns(result.diagnostics, document)
+      if needsUTF16Columns {
+        result.utf16Columns = Self.utf16Columns(result.diagnostics, document)
+      }
     } catch {
       result.error = error
     }

@@ -74,6 +74,70 @@ enum LintReport {
     }
   }
 
+  /// Writes a line-based report (gnu or github) to `output` a line at a time, in file,
+  /// line, column order, without building the whole report first.
+  static func write(_ results: [LintFileResult], format: Format, to output: ByteOutput) {
+    var line: [UInt8] = []
+    line.reserveCapacity(256)
+    for result in results {
+      if result.parseError != nil {
+        output.write(render([result], format: format))
+        continue
+      }
+      let path = Array(result.path.utf8)
+      for diagnostic in result.diagnostics {
+        line.removeAll(keepingCapacity: true)
+        if format == .github {
+          let entry = Entry(
+            path: result.path, line: diagnostic.line, column: diagnostic.column,
+            endLine: diagnostic.endLine, endColumn: diagnostic.endColumn,
+            utf16Column: diagnostic.column, utf16EndColumn: diagnostic.endColumn,
+            rule: diagnostic.rule.name, severity: diagnostic.severity,
+            message: diagnostic.message, isFixable: diagnostic.isFixable)
+          output.write(github([entry]))
+          continue
+        }
+        // `path:line:col: severity: message [rule]`
+        line += path
+        line.append(UInt8(ascii: ":"))
+        appendDecimal(diagnostic.line, to: &line)
+        line.append(UInt8(ascii: ":"))
+        appendDecimal(diagnostic.column, to: &line)
+        line += diagnostic.severity == .error ? Self.errorLabel : Self.warningLabel
+        line += diagnostic.message.utf8
+        line += Self.ruleOpen
+        line += diagnostic.rule.name.utf8
+        line += Self.ruleClose
+        output.write(line)
+      }
+    }
+  }
+
+  private static let errorLabel = Array(": error: ".utf8)
+  private static let warningLabel = Array(": warning: ".utf8)
+  private static let ruleOpen = Array(" [".utf8)
+  private static let ruleClose = Array("]\n".utf8)
+
+  /// Appends a non-negative number's decimal digits.
+  private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+    guard value > 0 else {
+      bytes.append(UInt8(ascii: "0"))
+      return
+    }
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var count = 0
+    var rest = value
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      while rest > 0, count < 10 {
+        buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+        count += 1
+      }
+      for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+    }
+  }
+
   private static func gnu(_ entries: [Entry]) -> [UInt8] {
     var output: [UInt8] = []
     for entry in entries {
