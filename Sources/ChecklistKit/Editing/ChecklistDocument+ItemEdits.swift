@@ -185,19 +185,26 @@ extension ChecklistDocument {
   ///
   /// - Complexity: O(*n*) in the number of lines.
   func existingIDs() -> Set<String> {
+    var ids = Set<String>()
+    forEachIDValue { buffer, value in ids.insert(buffer.decodedTagValue(value)) }
+    return ids
+  }
+
+  /// Calls `body` with the value range of every `@id` tag on items and headings.
+  ///
+  /// - Complexity: O(*n*) in the number of lines.
+  func forEachIDValue(_ body: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Void) {
     logWork("existingIDs")
     logWork("linesVisited", lines.count)
-    return bytes.withUnsafeBufferPointer { buffer in
-      var ids = Set<String>()
+    bytes.withUnsafeBufferPointer { buffer in
       for record in lines where record.hasTags && (record.kind == .item || record.kind == .heading)
       {
         ParsedLine(record, buffer).forEachTag { span in
           if let value = span.value, Checklist.Tag.Key.id.matches(buffer, span.key) {
-            ids.insert(buffer.decodedTagValue(value))
+            body(buffer, value)
           }
         }
       }
-      return ids
     }
   }
 }

@@ -5,7 +5,10 @@
 /// `endColumn` is the column just past the finding.
 public struct Diagnostic: Sendable, Hashable {
   /// The rule that found it.
-  public var rule: LintRule
+  public var rule: LintRule {
+    get { ruleID.rule }
+    set { ruleID = newValue.id }
+  }
   /// How much it matters (never `off`).
   public var severity: Severity
   /// The 1-based line where the finding starts.
@@ -17,22 +20,82 @@ public struct Diagnostic: Sendable, Hashable {
   /// The 1-based byte column just past its end.
   public var endColumn: Int
   /// A lower-case message that quotes the offending text.
-  public var message: String
+  public var message: String {
+    get { text.string }
+    set { text = .plain(newValue) }
+  }
   /// Whether `chk lint --fix` can fix it.
   public var isFixable: Bool
+
+  /// The rule, by its place in the table (a copy costs no reference counting).
+  var ruleID: LintRule.ID
+  /// The message, kept as text or as the quoted bytes of a frequent message.
+  var text: Message
+
+  /// A message as kept: most as text; those a file can raise on every line keep the
+  /// bytes they quote (a slice of the document's bytes, shared) and become text only
+  /// when asked, so a million findings cost no million strings.
+  enum Message: Sendable, Hashable {
+    case plain(String)
+    /// `'QUOTED' is part of the name (one blank before it); put two spaces before it
+    /// to make it a tag`
+    case tagInName(ArraySlice<UInt8>)
+
+    static let tagInNameSuffix = Array(
+      "' is part of the name (one blank before it); put two spaces before it to make it a tag"
+        .utf8)
+
+    /// The message's text.
+    var string: String {
+      switch self {
+      case .plain(let text): return text
+      case .tagInName(let quoted):
+        return "'" + String(decoding: quoted, as: UTF8.self)
+          + String(decoding: Self.tagInNameSuffix, as: UTF8.self)
+      }
+    }
+
+    /// Appends the message's UTF-8 bytes.
+    func append(to bytes: inout [UInt8]) {
+      switch self {
+      case .plain(let text): bytes += text.utf8
+      case .tagInName(let quoted):
+        bytes.append(UInt8(ascii: "'"))
+        bytes += quoted
+        bytes += Self.tagInNameSuffix
+      }
+    }
+
+    static func == (lhs: Message, rhs: Message) -> Bool { lhs.string == rhs.string }
+    func hash(into hasher: inout Hasher) { hasher.combine(string) }
+  }
 
   /// Creates a diagnostic.
   public init(
     rule: LintRule, severity: Severity, line: Int, column: Int, endLine: Int, endColumn: Int,
     message: String, isFixable: Bool
   ) {
-    self.rule = rule
+    self.init(
+      ruleID: rule.id, severity: severity, line: line, column: column, endLine: endLine,
+      endColumn: endColumn, text: .plain(message), isFixable: isFixable)
+  }
+
+  init(
+    ruleID: LintRule.ID, severity: Severity, line: Int, column: Int, endLine: Int,
+    endColumn: Int, text: Message, isFixable: Bool
+  ) {
+    self.ruleID = ruleID
     self.severity = severity
     self.line = line
     self.column = column
     self.endLine = endLine
     self.endColumn = endColumn
-    self.message = message
+    self.text = text
     self.isFixable = isFixable
+  }
+
+  /// Appends the message's UTF-8 bytes (without making a string of it).
+  package func appendMessage(to bytes: inout [UInt8]) {
+    text.append(to: &bytes)
   }
 }

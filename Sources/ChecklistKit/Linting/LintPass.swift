@@ -44,8 +44,9 @@ struct LintPass: ~Copyable {
   /// Keys gathered by other passes (each in line order), kept apart: sorting each and
   /// merging them needs less memory than joining them first.
   var idRuns: [[UInt64]] = []
-  /// Every ID in the document, built when a check first needs it.
-  var documentIDs: Set<String>?
+  /// A 64-bit hash of every valid ID in the document, built when a check first needs
+  /// it (a hash that matches by accident only makes a fix be withheld).
+  var documentIDHashes: Set<UInt64>?
   var names = FirstOccurrenceTable(expected: 64)
   /// The parent of each item seen that has one, for `duplicate-name` (only siblings are
   /// compared).
@@ -72,14 +73,23 @@ struct LintPass: ~Copyable {
     fix: ChecklistLinter.Fix? = nil
   ) {
     guard isOn[rule.rawValue] else { return }
+    report(rule, line: line, columns: columns, text: .plain(message()), fix: fix)
+  }
+
+  /// Records a finding whose message is kept as `text`.
+  mutating func report(
+    _ rule: LintRule.ID, line: Int, columns: Range<Int>, text: Diagnostic.Message,
+    fix: ChecklistLinter.Fix? = nil
+  ) {
+    guard isOn[rule.rawValue] else { return }
     let start = Int(lines[line].start)
     findings.append(
       ChecklistLinter.Finding(
         diagnostic: Diagnostic(
-          rule: LintRule.all[rule.rawValue], severity: severities[rule.rawValue], line: line + 1,
+          ruleID: rule, severity: severities[rule.rawValue], line: line + 1,
           column: columns.lowerBound - start + 1, endLine: line + 1,
           endColumn: max(columns.upperBound, columns.lowerBound + 1) - start + 1,
-          message: message(), isFixable: fix != nil),
+          text: text, isFixable: fix != nil),
         lineIndex: line, fix: fix))
   }
 
@@ -155,12 +165,22 @@ struct LintPass: ~Copyable {
 
   // MARK: - Helpers for the rules
 
-  /// Every ID in the document, computed once per pass.
-  mutating func allIDs() -> Set<String> {
-    if let documentIDs { return documentIDs }
-    let ids = document.existingIDs()
-    documentIDs = ids
-    return ids
+  /// The hashes of every valid ID in the document, computed once per pass.
+  mutating func allIDHashes() -> Set<UInt64> {
+    if let documentIDHashes { return documentIDHashes }
+    var hashes = Set<UInt64>()
+    document.forEachIDValue { buffer, value in
+      if Self.isValidID(value, buffer) { hashes.insert(Self.idHash(buffer, value)) }
+    }
+    documentIDHashes = hashes
+    return hashes
+  }
+
+  /// FNV-1a over an ID's bytes.
+  static func idHash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for index in range { hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01B3 }
+    return hash
   }
 
   /// The columns of an item's checkbox, where findings about the whole item point.

@@ -146,6 +146,16 @@ extension UnsafeBufferPointer where Element == UInt8 {
 
   /// Whether the bytes in `range` are exactly `expected`.
   @inline(__always)
+  /// Whether two ranges of the buffer hold the same bytes.
+  func matches(_ range: Range<Int>, _ other: Range<Int>) -> Bool {
+    guard range.count == other.count else { return false }
+    for offset in 0..<range.count
+    where self[range.lowerBound + offset] != self[other.lowerBound + offset] {
+      return false
+    }
+    return true
+  }
+
   func matches(_ range: Range<Int>, _ expected: [UInt8]) -> Bool {
     guard range.count == expected.count else { return false }
     for offset in 0..<range.count where self[range.lowerBound + offset] != expected[offset] {

@@ -104,7 +104,7 @@ enum LintReport {
         line.append(UInt8(ascii: ":"))
         appendDecimal(diagnostic.column, to: &line)
         line += diagnostic.severity == .error ? Self.errorLabel : Self.warningLabel
-        line += diagnostic.message.utf8
+        diagnostic.appendMessage(to: &line)
         line += Self.ruleOpen
         line += diagnostic.rule.name.utf8
         line += Self.ruleClose

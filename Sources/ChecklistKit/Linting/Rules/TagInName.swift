@@ -29,16 +29,16 @@ extension LintPass {
       var fixable = false
       if let tail {
         // The document's IDs are gathered (once per pass) only for a tail with an @id.
-        let ids = TagInName.mentionsID(bytes, tail) ? allIDs() : []
-        fixable = TagInName.canMove(tail, in: line, tags: tags) { ids.contains($0) }
+        let ids = TagInName.mentionsID(bytes, tail) ? allIDHashes() : []
+        fixable = TagInName.canMove(tail, in: line, tags: tags) { value in
+          ids.contains(LintPass.idHash(bytes, value))
+        }
       }
-      let shown =
-        tail.map { bytes.text(position..<$0.upperBound) }
-        ?? bytes.text(position..<keyEnd)
+      // The quoted text stays a slice of the document's bytes until it is shown.
+      let shown = position..<(tail?.upperBound ?? keyEnd)
       report(
-        .tagInName, line: index, columns: position..<(tail?.upperBound ?? keyEnd),
-        "'\(shown)' is part of the name (one blank before it); "
-          + "put two spaces before it to make it a tag", fix: fixable ? .separateTag : nil)
+        .tagInName, line: index, columns: shown, text: .tagInName(document.bytes[shown]),
+        fix: fixable ? .separateTag : nil)
       return
     }
   }
@@ -97,9 +97,10 @@ enum TagInName {
   /// valid dates, `@done` only on a checked item, an unused valid ID, and no tag the
   /// line already has.
   static func canMove(
-    _ tail: Range<Int>, in line: ParsedLine, tags: LintPassTags, isUsedID: (String) -> Bool
+    _ tail: Range<Int>, in line: ParsedLine, tags: LintPassTags, isUsedID: (Range<Int>) -> Bool
   ) -> Bool {
-    var seen = Set<String>()
+    // The keys seen so far, as byte ranges: a tail holds a handful.
+    var seen: [Range<Int>] = []
     var ok = true
     let bytes = line.bytes
     let record = line.record
@@ -110,16 +111,17 @@ enum TagInName {
     probe.tagsStart = UInt32(tail.lowerBound)
     probe.tagsEnd = UInt32(tail.upperBound)
     ParsedLine(probe, bytes).forEachTag { span in
-      let key = bytes.text(span.key)
-      if !seen.insert(key).inserted { ok = false }
-      guard let known = Checklist.Tag.Key.named(key) else { return }
+      let key = span.key
+      if seen.contains(where: { bytes.matches($0, key) }) { ok = false }
+      seen.append(key)
+      guard let known = Checklist.Tag.Key.known(in: bytes, key) else { return }
       if tags.has(known) { ok = false }
       switch known.value {
       case .day:
         if span.value.flatMap({ Checklist.Day.parse(bytes, $0) }) == nil { ok = false }
         if known == .done, !record.isChecked { ok = false }
       case .identifier:
-        guard let value = span.value, LintPass.isValidID(value, bytes), !isUsedID(bytes.text(value))
+        guard let value = span.value, LintPass.isValidID(value, bytes), !isUsedID(value)
         else {
           ok = false
           return
