@@ -91,6 +91,11 @@ public struct TestRandom {
 public func generatedIDs(seed: UInt64 = 7, count: Int) -> [String] {
   var generator = IDGenerator.seeded(seed)
   var ids: [String] = []
-  for _ in 0..<count { ids.append(generator.makeID(avoiding: Set(ids))) }
+  var used = IDSet()
+  for _ in 0..<count {
+    let id = generator.makeID(avoiding: used)
+    used.insert(id)
+    ids.append(id)
+  }
   return ids
 }

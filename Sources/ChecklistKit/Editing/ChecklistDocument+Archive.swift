@@ -84,8 +84,9 @@ extension ChecklistDocument {
     }
     var existing = existingIDs()
     let newEnding = preferredLineEnding
-    // The moved lines, each subtree re-prefixed and re-indented as `moveItem` does.
-    var moved: [(content: [UInt8], ending: [UInt8])] = []
+    // The moved subtrees, each re-prefixed and re-indented as `moveItem` does: its
+    // first line composed anew, the others copied (shifted when the indent changes).
+    var moved: [(head: [UInt8], lines: Range<Int>, shift: Int, oldColumn: Int)] = []
     var movedStructures: [[Int]] = []
     var removed: [Range<Int>] = []
     var runStart = 0
@@ -101,17 +102,7 @@ extension ChecklistDocument {
       let oldColumn = contentColumn(ofLine: root)
       let head = placement.prefix + composed[prefixLength(composed)...]
       let shift = Self.column(of: placement.prefix.count, in: head) - oldColumn
-      // Each line keeps its own line ending, as a single move does.
-      func kept(_ line: Int) -> [UInt8] {
-        let old = ending(ofLine: line)
-        return old.isEmpty ? newEnding : old
-      }
-      moved.append((head, kept(root)))
-      for line in subtree.dropFirst() {
-        let text = content(ofLine: line)
-        moved.append(
-          (shift == 0 ? text : Self.reindented(text, by: shift, atLeast: oldColumn), kept(line)))
-      }
+      moved.append((head, subtree, shift, oldColumn))
       movedStructures.append(structure(of: subtree))
       // An item between two blank lines takes one of them with it (the line above is
       // the last one kept before it, as after the earlier items left).
@@ -127,7 +118,7 @@ extension ChecklistDocument {
     }
     // One pass: the kept lines, with the moved ones at the placement.
     var output: [UInt8] = []
-    output.reserveCapacity(bytes.count + moved.count * 16)
+    output.reserveCapacity(bytes.count + moved.count * 16 + 64)
     output += bytes[..<startOffset(ofLine: 0)]
     var keptSegments: [(old: Range<Int>, new: Int)] = []
     var insertedAt = -1
@@ -139,25 +130,39 @@ extension ChecklistDocument {
         newLine += 1
       }
       insertedAt = newLine
-      for line in moved {
-        output += line.content
-        output += line.ending
-        newLine += 1
+      // Each line keeps its own line ending, as a single move does.
+      func appendEnding(_ line: Int) {
+        let end = Int(lines[line].end)
+        let next = startOffset(ofLine: line + 1)
+        if next > end { output += bytes[end..<next] } else { output += newEnding }
+      }
+      for subtree in moved {
+        output += subtree.head
+        appendEnding(subtree.lines.lowerBound)
+        for line in subtree.lines.dropFirst() {
+          if subtree.shift == 0 {
+            output += bytes[Int(lines[line].start)..<Int(lines[line].end)]
+          } else {
+            output += Self.reindented(
+              content(ofLine: line), by: subtree.shift, atLeast: subtree.oldColumn)
+          }
+          appendEnding(line)
+        }
+        newLine += subtree.lines.count
       }
       if placement.blankAfter {
         output += newEnding
         newLine += 1
       }
     }
+    // Kept lines go over as they are, a stretch at a time (a last line without an
+    // ending gets one: lines may follow it).
     func copy(_ range: Range<Int>) {
       guard !range.isEmpty else { return }
       keptSegments.append((range, newLine))
-      for line in range {
-        output += content(ofLine: line)
-        let lineEnding = ending(ofLine: line)
-        output += lineEnding.isEmpty ? newEnding : lineEnding
-        newLine += 1
-      }
+      output += bytes[startOffset(ofLine: range.lowerBound)..<startOffset(ofLine: range.upperBound)]
+      if range.upperBound == lines.count, !hasFinalLineEnding { output += newEnding }
+      newLine += range.count
     }
     for range in removed {
       if placement.line >= next, placement.line <= range.lowerBound {

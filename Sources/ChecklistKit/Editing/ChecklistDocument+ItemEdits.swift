@@ -184,9 +184,16 @@ extension ChecklistDocument {
   /// Every `@id` value in the file, on items and headings: they share one namespace.
   ///
   /// - Complexity: O(*n*) in the number of lines.
-  func existingIDs() -> Set<String> {
-    var ids = Set<String>()
-    forEachIDValue { buffer, value in ids.insert(buffer.decodedTagValue(value)) }
+  func existingIDs() -> IDSet {
+    var ids = IDSet(capacity: lines.count / 2)
+    forEachIDValue { buffer, value in
+      // An escaped value reads as its decoded text; most IDs hold no backslash.
+      if buffer[value].contains(ASCII.backslash) {
+        ids.insert(buffer.decodedTagValue(value))
+      } else {
+        ids.insert(hash: IDSet.hash(buffer, value))
+      }
+    }
     return ids
   }
 

@@ -24,7 +24,7 @@ public struct IDGenerator: Sendable {
   }
 
   /// A new ID that is not in `existing`.
-  package mutating func makeID(avoiding existing: Set<String>) -> String {
+  package mutating func makeID(avoiding existing: IDSet) -> String {
     let length = Self.length(forExisting: existing.count)
     while true {
       var bytes: [UInt8] = []

@@ -207,7 +207,7 @@ struct ItemEditTests {
     var generator = IDGenerator.seeded(1)
     let alphabet = Set("0123456789abcdefghjkmnpqrstvwxyz")
     for _ in 0..<500 {
-      let id = generator.makeID(avoiding: [])
+      let id = generator.makeID(avoiding: IDSet())
       #expect(id.allSatisfy(alphabet.contains))
       #expect(id.first.map { $0.isLetter } == true)
     }
@@ -284,5 +284,34 @@ struct EditErrorTests {
       #expect(firstLetter?.isLowercase == true, "\(error)")
       #expect(error.message.contains(";"), "\(error)")
     }
+  }
+}
+
+@Suite("ID sets")
+struct IDSetTests {
+  /// The hash table agrees with a set of strings on 20,000 random IDs and probes.
+  @Test func agreesWithASetOfStrings() {
+    var random = TestRandom(seed: 31)
+    var ids = IDSet()
+    var strings = Set<String>()
+    for _ in 0..<20_000 {
+      let id = String(random.int(0...200_000), radix: 36)
+      if random.chance(0.5) {
+        ids.insert(id)
+        strings.insert(id)
+      }
+      #expect(ids.contains(id) == strings.contains(id), "\(id)")
+    }
+    #expect(ids.count == strings.count)
+  }
+
+  /// IDs written with escapes count as their decoded text.
+  @Test func escapedIDsCountDecoded() throws {
+    let document = try TestSupport.document(#"- [ ] a  @id(x\(1\))"# + "\n- [ ] b  @id(plain)\n")
+    let ids = document.existingIDs()
+    #expect(ids.contains("x(1)"))
+    #expect(ids.contains("plain"))
+    #expect(!ids.contains("x\\(1\\)"))
+    #expect(ids.count == 2)
   }
 }
