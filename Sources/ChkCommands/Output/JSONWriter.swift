@@ -71,6 +71,18 @@ struct JSONWriter {
 
   private mutating func appendString(_ value: String) {
     bytes.append(UInt8(ascii: "\""))
+    // Most strings need no escape: copied in one piece.
+    var text = value
+    let copied = text.withUTF8 { buffer -> Bool in
+      guard !buffer.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F })
+      else { return false }
+      bytes.append(contentsOf: buffer)
+      return true
+    }
+    if copied {
+      bytes.append(UInt8(ascii: "\""))
+      return
+    }
     for byte in value.utf8 {
       switch byte {
       case UInt8(ascii: "\""): bytes += #"\""#.utf8
