@@ -6,6 +6,8 @@ struct ListPrinter {
   let numbers: ItemNumbers
   let today: Checklist.Day
 
+  private static let space = UInt8(ascii: " ")
+
   private struct Row {
     var number: Int
     var depth: Int
@@ -33,36 +35,65 @@ struct ListPrinter {
       }
       let numberWidth = String(numbers.count).count
       let nameWidth = min(48, rows.map { $0.depth * 2 + TextWidth.of($0.item.name) }.max() ?? 0)
+      var line: [UInt8] = []
+      line.reserveCapacity(256)
       for row in rows {
-        output.lineExact(
-          format(row, numberWidth: numberWidth, nameWidth: nameWidth, visible: visible))
+        line.removeAll(keepingCapacity: true)
+        format(row, numberWidth: numberWidth, nameWidth: nameWidth, visible: visible, into: &line)
+        line.append(UInt8(ascii: "\n"))
+        line.withUnsafeBufferPointer { output.writeExact($0) }
       }
     }
   }
 
-  private func format(_ row: Row, numberWidth: Int, nameWidth: Int, visible: Visible.Printer)
-    -> String
-  {
-    var item = row.item
-    item.name = visible(item.name)
-    item.note = item.note.map { visible($0) }
-    item.id = item.id.map { visible($0) }
+  /// One row, as bytes: number, indent, box, name, then the aligned fields.
+  private func format(
+    _ row: Row, numberWidth: Int, nameWidth: Int, visible: Visible.Printer,
+    into line: inout [UInt8]
+  ) {
+    let item = row.item
+    let name = visible(item.name)
     let number = String(row.number)
-    var text = String(repeating: " ", count: numberWidth - number.count) + number + "  "
-    text += String(repeating: "  ", count: row.depth)
-    text += item.isChecked ? style.green("[x]") : "[ ]"
-    text += " " + item.name
-    var fields: [String] = []
-    if let id = item.id { fields.append(style.dim(id)) }
-    if let due = item.dueDate {
-      let label = "due \(due)"
-      fields.append(!item.isChecked && due < today ? style.red(label) : label)
+    line += repeatElement(Self.space, count: max(0, numberWidth - number.count))
+    line += number.utf8
+    line += repeatElement(Self.space, count: 2 + 2 * row.depth)
+    if item.isChecked {
+      style.append("32", "[x]", to: &line)
+    } else {
+      line += "[ ]".utf8
     }
-    if let done = item.doneDate { fields.append(style.dim("done \(done)")) }
-    if let note = item.note { fields.append(style.dim("# " + note)) }
-    guard !fields.isEmpty else { return text }
-    let used = row.depth * 2 + TextWidth.of(item.name)
-    text += String(repeating: " ", count: max(0, nameWidth - used)) + "  "
-    return text + fields.joined(separator: "  ")
+    line.append(Self.space)
+    line += name.utf8
+    let hasFields =
+      item.id != nil || item.dueDate != nil || item.doneDate != nil || item.note != nil
+    guard hasFields else { return }
+    let used = row.depth * 2 + TextWidth.of(name)
+    line += repeatElement(Self.space, count: max(0, nameWidth - used) + 2)
+    var first = true
+    func separate() {
+      if !first { line += "  ".utf8 }
+      first = false
+    }
+    if let id = item.id {
+      separate()
+      style.append("2", visible(id), to: &line)
+    }
+    if let due = item.dueDate {
+      separate()
+      let label = "due \(due)"
+      if !item.isChecked, due < today {
+        style.append("31", label, to: &line)
+      } else {
+        line += label.utf8
+      }
+    }
+    if let done = item.doneDate {
+      separate()
+      style.append("2", "done \(done)", to: &line)
+    }
+    if let note = item.note {
+      separate()
+      style.append("2", "# " + visible(note), to: &line)
+    }
   }
 }

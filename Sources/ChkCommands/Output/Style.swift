@@ -6,6 +6,13 @@ struct Style {
     isEnabled ? "\u{1B}[" + code + "m" + text + "\u{1B}[0m" : text
   }
 
+  /// Appends `text` in the style `code` (or plain when colour is off).
+  func append(_ code: String, _ text: some StringProtocol, to bytes: inout [UInt8]) {
+    if isEnabled { bytes += ("\u{1B}[" + code + "m").utf8 }
+    bytes += text.utf8
+    if isEnabled { bytes += "\u{1B}[0m".utf8 }
+  }
+
   func bold(_ text: String) -> String { apply("1", text) }
   func dim(_ text: String) -> String { apply("2", text) }
   func green(_ text: String) -> String { apply("32", text) }

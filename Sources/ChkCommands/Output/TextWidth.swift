@@ -2,7 +2,14 @@
 /// two, combining marks none.
 enum TextWidth {
   static func of(_ text: String) -> Int {
-    text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+    // Printable ASCII, the common case, is one column a byte.
+    var copy = text
+    if let count = copy.withUTF8({ bytes in
+      bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? bytes.count : nil
+    }) {
+      return count
+    }
+    return text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
   }
 
   private static func width(of scalar: Unicode.Scalar) -> Int {
