@@ -231,14 +231,20 @@ public enum Benchmark {
         }
       }
     }
+    if !options.quick {
+      log("language server, 100k items")
+      let lintRSS = figures.first { $0.name == "chk lint FILE, 100k items" }?.sample.peakRSS ?? 0
+      figures += languageServer(
+        options, bytes: Corpus.make(items: 100_000), lintPeakRSS: lintRSS, environment: environment)
+    }
     figures += growth(options, environment: environment, log: log)
     return figures
   }
 
   /// For every command on every corpus shape: the time at 100k and at 1M items (50 and
   /// 500 with `--quick`), as a figure whose baseline is the smaller run; more than 12x
-  /// the time for 10x the items misses the target, as anything worse than n log n
-  /// would.
+  /// the time for 10x the items (fastest run against fastest run) misses the target, as
+  /// anything worse than n log n would.
   static func growth(_ options: BenchmarkOptions, environment: [String], log: (String) -> Void)
     -> [Figure]
   {
@@ -306,8 +312,14 @@ public enum Benchmark {
           name: "growth: \(name), \(shape.rawValue)", sample: pair[1], bytes: 0,
           baselineName: sizes[0] >= 1_000 ? "\(sizes[0] / 1_000)k" : "\(sizes[0])",
           baseline: pair[0], rssBudget: 0, target: "<= 12x", met: nil)
-        // Tiny runs (--quick) are all start-up: no verdict.
-        if !options.quick { figure.met = (figure.ratio ?? 99) <= 12 }
+        // Judged on the fastest runs: noise on a shared machine only adds time, and a
+        // median of three can catch one slow run at one size and not the other. The
+        // ratio column shows medians. Tiny runs (--quick) are all start-up: no verdict.
+        if !options.quick {
+          let fastest = pair[1].seconds.min() ?? 0
+          let fastestBaseline = pair[0].seconds.min() ?? 0
+          figure.met = fastestBaseline > 0 && fastest / fastestBaseline <= 12
+        }
         figures.append(figure)
       }
     }

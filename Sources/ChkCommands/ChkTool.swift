@@ -17,6 +17,9 @@ public struct ChkEnvironment {
   private var todayOverride: Checklist.Day?
   /// Reads all of standard input (for `chk fmt -`).
   public var readStandardInput: () -> [UInt8]
+  /// Runs `chk lsp` (the `ChkLanguageServer` target, which sits after this one and is
+  /// handed in by the executable); `nil` where there is none.
+  public var runLanguageServer: ((LanguageServerOptions) -> ExitCode)?
   #if DEBUG
     /// Work the tests count (see `WorkLog`) on every document the command parses.
     package var workLog: WorkLog?

@@ -91,7 +91,7 @@ struct Command: Sendable {
   /// Every command, in the order help lists them.
   static let all: [Command] = [
     list, lists, add, check, uncheck, toggle, edit, remove, move, listAdd, listRename, listRemove,
-    listIcon, archive, undo, format, lint, initialize, git, mergeDriver, resolve, help,
-    completions, version,
+    listIcon, archive, undo, format, lint, initialize, git, mergeDriver, resolve, languageServer,
+    help, completions, version,
   ]
 }

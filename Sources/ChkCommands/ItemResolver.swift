@@ -96,7 +96,7 @@ struct ItemResolver {
   /// The list a user names: an exact name, else a unique case-insensitive name, else
   /// a heading `@id`.
   func resolveList(_ text: String) throws(CommandError) -> ListReference {
-    let lists = document.lists.filter { $0.name != nil }
+    let lists = document.listOutlines.map(\.list).filter { $0.name != nil }
     if lists.contains(where: { $0.name == text }) { return .name(text) }
     let folded = lists.filter { $0.name?.lowercased() == text.lowercased() }
     if folded.count == 1, let name = folded[0].name { return .name(name) }

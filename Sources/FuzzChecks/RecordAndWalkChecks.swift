@@ -7,11 +7,12 @@ import ChkCommands
   import Musl
 #endif
 
-/// The fuzz targets besides documents: undo records and directory walks.
+/// The fuzz targets besides documents: undo records and directory walks (the language
+/// server's message reader is in `LanguageServerChecks.swift`).
 extension FuzzChecks {
   /// The fuzz targets, chosen by `CHK_FUZZ_TARGET` (`document` when unset).
   package enum Target: String, CaseIterable, Sendable {
-    case document, undo, walk
+    case document, undo, walk, lsp
 
     /// The first property `bytes` breaks for this target.
     package func violation(in bytes: [UInt8], scratch: String?) -> String? {
@@ -19,6 +20,7 @@ extension FuzzChecks {
       case .document: return FuzzChecks.violation(in: bytes, scratch: scratch)
       case .undo: return FuzzChecks.undoViolation(in: bytes)
       case .walk: return FuzzChecks.walkViolation(in: bytes, scratch: scratch)
+      case .lsp: return FuzzChecks.languageServerViolation(in: bytes)
       }
     }
   }

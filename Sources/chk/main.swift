@@ -1,6 +1,7 @@
 // The process: signals, environment, working directory and standard streams are set up
 // here, once; everything else is one call into ChkCommands.
 import ChkCommands
+import ChkLanguageServer
 
 #if canImport(Glibc)
   import Glibc
@@ -33,9 +34,10 @@ let arguments = (1..<Int(CommandLine.argc)).compactMap { index in
 
 let output = ByteOutput(descriptor: 1)
 let errors = ByteOutput(descriptor: 2)
-let environment = ChkEnvironment(
+var environment = ChkEnvironment(
   variables: variables, currentDirectory: directory,
   readStandardInput: { StandardInput.readAll(descriptor: 0) })
+environment.runLanguageServer = LanguageServerLoop.run
 let status = ChkTool.run(arguments, environment: environment, output: output, errors: errors)
 output.flush()
 errors.flush()

@@ -5,17 +5,18 @@
 #   Tests/Fuzz/run-fuzzer.sh [TARGET] [SECONDS] [extra libFuzzer flags...]
 #
 # TARGET is `document` (the default: parse, serialize, fmt, lint, edits, merge, JSON),
-# `undo` (undo records) or `walk` (directory walks over generated trees with symbolic
-# links). Seeds are in Tests/Fuzz/seeds, Tests/Fuzz/undo-seeds and Tests/Fuzz/walk-seeds.
+# `undo` (undo records), `walk` (directory walks over generated trees with symbolic
+# links) or `lsp` (the language server's message reader and dispatch). Seeds are in
+# Tests/Fuzz/seeds and Tests/Fuzz/TARGET-seeds.
 # New interesting inputs go to a scratch corpus (.build/fuzz-corpus-TARGET, kept between
 # runs); crashes go to .build/fuzz-crashes-TARGET. Copy a crash into the target's
-# regressions folder (Tests/Fuzz/regressions, undo-regressions, walk-regressions) once
+# regressions folder (Tests/Fuzz/regressions, TARGET-regressions) once
 # fixed: the tests replay every file there.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 target=document
 case "${1:-}" in
-  document | undo | walk) target="$1"; shift ;;
+  document | undo | walk | lsp) target="$1"; shift ;;
 esac
 seconds="${1:-60}"
 shift || true

@@ -102,7 +102,7 @@ extension ChecklistDocument {
   @discardableResult
   public mutating func assignMissingIDs() throws(EditError) -> Int {
     var existing = existingIDs()
-    var contents: [Int: [UInt8]] = [:]
+    var contents: [(line: Int, content: [UInt8])] = []
     bytes.withUnsafeBufferPointer { buffer in
       for index in lines.indices where lines[index].kind == .item {
         guard ParsedLine(lines[index], buffer).idRange == nil else { continue }
@@ -110,7 +110,7 @@ extension ChecklistDocument {
         let id = idGenerator.makeID(avoiding: existing)
         existing.insert(id)
         line.setTag(.id, escapedValue: Array(id.utf8))
-        contents[index] = line.composed
+        contents.append((index, line.composed))
       }
     }
     try rewriteLines(contents)
@@ -179,6 +179,14 @@ extension ChecklistDocument {
       guard found.count == 1 else { throw .ambiguousID(id, lines: found.map { $0 + 1 }) }
       return first
     }
+  }
+
+  /// An ID no item or heading of the file uses, from the document's generator (what
+  /// an editor offers inside `@id(`).
+  ///
+  /// - Complexity: O(*n*) in the size of the file.
+  public mutating func unusedID() -> String {
+    idGenerator.makeID(avoiding: existingIDs())
   }
 
   /// Every `@id` value in the file, on items and headings: they share one namespace.

@@ -166,13 +166,16 @@ extension ChecklistDocument {
 
   /// Replaces the content of many lines at once (their endings stay), with one pass
   /// over the bytes and one full parse: for edits that touch lines all over the file.
-  mutating func rewriteLines(_ contents: [Int: [UInt8]]) throws(EditError) {
+  ///
+  /// - Parameter contents: line indices with their new content, in ascending order of
+  ///   line, each line once.
+  mutating func rewriteLines(_ contents: [(line: Int, content: [UInt8])]) throws(EditError) {
     guard !contents.isEmpty else { return }
     var newBytes: [UInt8] = []
     newBytes.reserveCapacity(bytes.count + contents.count * 16)
     var copied = 0
-    for index in contents.keys.sorted() {
-      guard let content = contents[index] else { continue }
+    for (index, content) in contents {
+      precondition(Int(lines[index].start) >= copied, "rewriteLines: lines out of order")
       newBytes += bytes[copied..<Int(lines[index].start)]
       newBytes += content
       copied = Int(lines[index].end)

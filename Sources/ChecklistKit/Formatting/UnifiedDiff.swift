@@ -52,6 +52,68 @@ public enum UnifiedDiff {
     return render(script, a, old, b, new, oldName: oldName, newName: newName, context: context)
   }
 
+  /// One run of lines replaced: the bytes of whole lines in the old version and what
+  /// takes their place in the new one.
+  public struct Change: Sendable, Hashable {
+    /// The replaced lines of the old version, line endings included (empty: an insertion
+    /// before the line that starts there).
+    public var old: Range<Int>
+    /// Their replacement in the new version.
+    public var new: Range<Int>
+  }
+
+  /// The runs of lines that differ from `old` to `new`, in order: what an editor applies
+  /// to turn one into the other without replacing the lines that stay.
+  ///
+  /// - Complexity: as ``make(from:to:oldName:newName:context:)``; past `maximumEdits`
+  ///   differing lines, the differing middle is one change.
+  public static func changes(from old: [UInt8], to new: [UInt8]) -> [Change] {
+    guard old != new else { return [] }
+    let a = lines(old)
+    let b = lines(new)
+    var prefix = 0
+    while prefix < a.count, prefix < b.count, equal(a[prefix], old, b[prefix], new) {
+      prefix += 1
+    }
+    var suffix = 0
+    while suffix < a.count - prefix, suffix < b.count - prefix,
+      equal(a[a.count - 1 - suffix], old, b[b.count - 1 - suffix], new)
+    {
+      suffix += 1
+    }
+    let middleA = Array(a[prefix..<(a.count - suffix)])
+    let middleB = Array(b[prefix..<(b.count - suffix)])
+    let script =
+      myers(middleA, old, middleB, new)
+      ?? (Array(repeating: .delete, count: middleA.count)
+        + Array(repeating: .insert, count: middleB.count))
+    func offset(_ lines: [Line], _ index: Int, _ count: Int) -> Int {
+      index < lines.count ? lines[index].range.lowerBound : count
+    }
+    var changes: [Change] = []
+    var i = prefix
+    var j = prefix
+    var index = 0
+    while index < script.count {
+      if script[index] == .keep {
+        i += 1
+        j += 1
+        index += 1
+        continue
+      }
+      let (startA, startB) = (i, j)
+      while index < script.count, script[index] != .keep {
+        if script[index] == .delete { i += 1 } else { j += 1 }
+        index += 1
+      }
+      changes.append(
+        Change(
+          old: offset(a, startA, old.count)..<offset(a, i, old.count),
+          new: offset(b, startB, new.count)..<offset(b, j, new.count)))
+    }
+    return changes
+  }
+
   private static func lines(_ bytes: [UInt8]) -> [Line] {
     var result: [Line] = []
     var start = 0

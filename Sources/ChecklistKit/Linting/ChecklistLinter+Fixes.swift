@@ -13,19 +13,34 @@ extension ChecklistLinter {
   ///
   /// - Throws: `EditError.tooLarge`.
   public func fix(_ document: inout ChecklistDocument) throws(EditError) -> FixReport {
-    let fixes = findings(in: document).filter { $0.fix != nil }
-    guard !fixes.isEmpty else { return FixReport(fixed: 0, remaining: lint(document)) }
-    var byLine: [Int: [Fix]] = [:]
-    for finding in fixes {
-      if let fix = finding.fix { byLine[finding.lineIndex, default: []].append(fix) }
-    }
+    let fixed = try fix(&document) { _ in true }
+    return FixReport(fixed: fixed, remaining: lint(document))
+  }
+
+  /// Applies the fixes of the fixable findings `include` picks (an editor's quick fix
+  /// for one diagnostic), rewriting only their lines.
+  ///
+  /// - Returns: how many findings were fixed.
+  /// - Throws: `EditError.tooLarge`.
+  public func fix(_ document: inout ChecklistDocument, where include: (Diagnostic) -> Bool)
+    throws(EditError) -> Int
+  {
+    let fixes = findings(in: document).filter { $0.fix != nil && include($0.diagnostic) }
+    guard !fixes.isEmpty else { return 0 }
+    // Grouped by line, in line order (the sort is stable: a line's fixes keep theirs).
+    let byLine = fixes.compactMap { finding in finding.fix.map { (finding.lineIndex, $0) } }
+      .sorted { $0.0 < $1.0 }
     var ids = document.existingIDs()
-    var contents: [Int: [UInt8]] = [:]
+    var contents: [(line: Int, content: [UInt8])] = []
     var generator = document.idGenerator
     document.bytes.withUnsafeBufferPointer { bytes in
-      for (index, lineFixes) in byLine {
+      var start = 0
+      while start < byLine.count {
+        let index = byLine[start].0
+        var end = start + 1
+        while end < byLine.count, byLine[end].0 == index { end += 1 }
         var line = EditableLine(document.lines[index], in: bytes)
-        for fix in Set(lineFixes).sorted() {
+        for fix in Set(byLine[start..<end].map(\.1)).sorted() {
           switch fix {
           case .escapeCheckbox: Self.escapeCheckedBoxes(&line.name)
           case .separateTag: Self.separateTags(&line)
@@ -36,12 +51,13 @@ extension ChecklistLinter {
             line.setTag(.id, escapedValue: Array(id.utf8))
           }
         }
-        contents[index] = line.composed
+        contents.append((index, line.composed))
+        start = end
       }
     }
     document.idGenerator = generator
     try document.rewriteLines(contents)
-    return FixReport(fixed: fixes.count, remaining: lint(document))
+    return fixes.count
   }
 
   private static func escapeCheckedBoxes(_ name: inout [UInt8]) {

@@ -26,6 +26,25 @@ public struct Diagnostic: Sendable, Hashable {
   }
   /// Whether `chk lint --fix` can fix it.
   public var isFixable: Bool
+  /// Where the finding points to besides itself: for a duplicate ID, the first use.
+  public var related: Location?
+
+  /// A place on one line: 1-based line, 1-based byte columns, the end exclusive.
+  public struct Location: Sendable, Hashable {
+    /// The 1-based line.
+    public var line: Int
+    /// The 1-based byte column where it starts.
+    public var column: Int
+    /// The 1-based byte column just past its end.
+    public var endColumn: Int
+
+    /// Creates a location.
+    public init(line: Int, column: Int, endColumn: Int) {
+      self.line = line
+      self.column = column
+      self.endColumn = endColumn
+    }
+  }
 
   /// The rule, by its place in the table (a copy costs no reference counting).
   var ruleID: LintRule.ID

@@ -37,18 +37,18 @@ public enum ChecklistMerge {
     labels: (ours: String, theirs: String) = ("ours", "theirs")
   ) -> MergeResult {
     let documents = [base, ours, theirs].map { try? ChecklistDocument(parsing: $0) }
-    var interner = TokenInterner()
+    let interner = TokenInterner()
     let versions: [MergeVersion]
     let byItem: Bool
     if let baseDocument = documents[0], let oursDocument = documents[1],
       let theirsDocument = documents[2]
     {
       versions = [baseDocument, oursDocument, theirsDocument].map {
-        MergeVersion(document: $0, interner: &interner)
+        MergeVersion(document: $0, interner: interner)
       }
       byItem = true
     } else {
-      versions = [base, ours, theirs].map { MergeVersion(lines: $0, interner: &interner) }
+      versions = [base, ours, theirs].map { MergeVersion(lines: $0, interner: interner) }
       byItem = false
     }
     var merger = Merger(

@@ -1,15 +1,46 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Gives each distinct key a small integer; remembers which keys are items or lists.
-struct TokenInterner {
-  private var ids: [[UInt8]: Int] = [:]
+///
+/// A class: the three versions and the merger share one. Keys live end to end in one
+/// arena and are found through an open-addressing table of hashes, so interning a line
+/// allocates nothing once the arena has grown.
+final class TokenInterner {
+  private var table = FirstOccurrenceTable(expected: 1 << 12)
+  private var arena: [UInt8] = []
+  /// Where each token's key starts in the arena; it ends where the next one starts.
+  private var starts: [Int] = [0]
   /// Whether each token is an item's or a heading's (merged by key) rather than text.
   private(set) var isKeyed: [Bool] = []
 
-  mutating func token(_ key: [UInt8], keyed: Bool) -> Int {
-    if let id = ids[key] { return id }
-    let id = isKeyed.count
-    ids[key] = id
-    isKeyed.append(keyed)
-    return id
+  /// How many distinct tokens there are.
+  var count: Int { isKeyed.count }
+
+  func token(_ key: [UInt8], keyed: Bool) -> Int {
+    key.withUnsafeBufferPointer { key in
+      let hash = FirstOccurrenceTable.hash(key, 0..<key.count)
+      let next = Int32(isKeyed.count)
+      let found = arena.withUnsafeBufferPointer { arena in
+        table.firstIndex(hash: hash, storing: next) { stored in
+          let start = starts[Int(stored)]
+          let end = starts[Int(stored) + 1]
+          guard end - start == key.count else { return false }
+          guard let stored = arena.baseAddress, let wanted = key.baseAddress else { return true }
+          return memcmp(stored + start, wanted, key.count) == 0
+        }
+      }
+      if let found { return Int(found) }
+      arena.append(contentsOf: key)
+      starts.append(arena.count)
+      isKeyed.append(keyed)
+      return Int(next)
+    }
   }
 }
 
@@ -40,47 +71,65 @@ struct MergeVersion {
   private(set) var endings: [Range<Int>] = []
   /// Whether each line is a blank line outside code and HTML.
   private(set) var isBlank: [Bool] = []
-  /// The position of each keyed token.
-  private(set) var positions: [Int: Int] = [:]
+  /// The position of each keyed token of this version, by token (-1: none); tokens
+  /// interned after this version are past its end.
+  private var positions: [Int32] = []
   let hasByteOrderMark: Bool
   let preferredEnding: [UInt8]
   let hasFinalLineEnding: Bool
 
   /// The lines of a parsed checklist, keyed by item and heading.
-  init(document: ChecklistDocument, interner: inout TokenInterner) {
+  init(document: ChecklistDocument, interner: TokenInterner) {
     self.document = document
     bytes = document.bytes
     hasByteOrderMark = document.hasByteOrderMark
     preferredEnding = document.preferredLineEnding
     hasFinalLineEnding = document.hasFinalLineEnding
-    var seen: [[UInt8]: Int] = [:]
+    // How often each key (before its count is added) came up in this version, by token.
+    var seen: [Int32] = []
     var listKey: [UInt8] = []
+    var key: [UInt8] = []
     let lines = document.lines
+    tokens.reserveCapacity(lines.count)
     bytes.withUnsafeBufferPointer { buffer in
       for index in lines.indices {
         let record = lines[index]
-        var key: [UInt8]
+        key.removeAll(keepingCapacity: true)
         let keyed = record.kind == .item || record.kind == .heading
+        var token: Int
         if keyed {
           let line = ParsedLine(record, buffer)
-          key = record.kind == .item ? TokenKey.item : TokenKey.heading
+          key += record.kind == .item ? TokenKey.item : TokenKey.heading
           if let id = line.idRange {
-            key += TokenKey.byID + buffer[id]
+            key += TokenKey.byID
+            key += buffer[id]
           } else {
             key += TokenKey.byName
-            if record.kind == .item { key += listKey + [TokenKey.separator] }
+            if record.kind == .item {
+              key += listKey
+              key.append(TokenKey.separator)
+            }
             key += buffer[line.nameRange]
           }
+          token = interner.token(key, keyed: true)
           // The second item of the same name in a list is another item.
-          let count = (seen[key] ?? 0) + 1
-          seen[key] = count
-          if count > 1 { key += [TokenKey.separator] + Array(String(count).utf8) }
+          if token >= seen.count { seen += repeatElement(0, count: interner.count - seen.count) }
+          seen[token] += 1
+          if seen[token] > 1 {
+            key.append(TokenKey.separator)
+            key += String(seen[token]).utf8
+            token = interner.token(key, keyed: true)
+          }
           if record.kind == .heading { listKey = key }
+          if token >= positions.count {
+            positions += repeatElement(-1, count: interner.count - positions.count)
+          }
+          positions[token] = Int32(tokens.count)
         } else {
-          key = TokenKey.text + buffer[Int(record.start)..<Int(record.end)]
+          key += TokenKey.text
+          key += buffer[Int(record.start)..<Int(record.end)]
+          token = interner.token(key, keyed: false)
         }
-        let token = interner.token(key, keyed: keyed)
-        if keyed { positions[token] = tokens.count }
         tokens.append(token)
         contents.append(Int(record.start)..<Int(record.end))
         endings.append(Int(record.end)..<document.startOffset(ofLine: index + 1))
@@ -90,7 +139,7 @@ struct MergeVersion {
   }
 
   /// Lines split at line feeds, all text: for input that is not a checklist.
-  init(lines bytes: [UInt8], interner: inout TokenInterner) {
+  init(lines bytes: [UInt8], interner: TokenInterner) {
     self.bytes = bytes
     document = nil
     hasByteOrderMark = false
@@ -113,12 +162,18 @@ struct MergeVersion {
 
   /// The bytes of a keyed token's line in this version.
   func line(of token: Int) -> [UInt8]? {
-    positions[token].map { Array(content($0)) }
+    position(of: token).map { Array(content($0)) }
+  }
+
+  /// Where a keyed token's line is in this version; `nil` when the version has none.
+  func position(of token: Int) -> Int? {
+    guard token < positions.count, positions[token] >= 0 else { return nil }
+    return Int(positions[token])
   }
 
   /// A keyed token's line taken apart (only for the lines both sides changed).
   func fields(of token: Int) -> EditableLine? {
-    guard let document, let position = positions[token] else { return nil }
+    guard let document, let position = position(of: token) else { return nil }
     return bytes.withUnsafeBufferPointer { EditableLine(document.lines[position], in: $0) }
   }
 

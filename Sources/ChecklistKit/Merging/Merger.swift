@@ -57,10 +57,10 @@ struct Merger {
   private func honoringDeletions(_ pieces: [Piece]) -> [Piece] {
     pieces.compactMap { piece in
       guard case .line(let token, let side, let position) = piece, isKeyed(token),
-        base.positions[token] != nil
+        base.position(of: token) != nil
       else { return piece }
       let other = side == .ours ? theirs : ours
-      guard other.positions[token] == nil else { return piece }
+      guard other.position(of: token) == nil else { return piece }
       let version = side == .ours ? ours : theirs
       // The prefix (indent, bullet) may change with the move.
       if let moved = version.fields(of: token), let original = base.fields(of: token),
@@ -236,7 +236,7 @@ struct Merger {
     -> Bool
   {
     guard byItem else { return false }
-    for token in tokens where isKeyed(token) && deleter.positions[token] == nil {
+    for token in tokens where isKeyed(token) && deleter.position(of: token) == nil {
       guard let mine = other.line(of: token), let original = base.line(of: token) else {
         continue
       }
@@ -250,7 +250,7 @@ struct Merger {
     _ position: Int, of side: MergeVersion, deletedBy other: MergeVersion
   ) -> Bool {
     guard byItem, let parent = side.parentToken(of: position) else { return false }
-    return base.positions[parent] != nil && other.positions[parent] == nil
+    return base.position(of: parent) != nil && other.position(of: parent) == nil
   }
 
   /// Keeps the first place of an item or heading that both sides put in different
@@ -334,7 +334,7 @@ struct Merger {
           }
         }
         output += content
-        if let mine = ours.positions[token] ?? (side == .ours ? position : nil),
+        if let mine = ours.position(of: token) ?? (side == .ours ? position : nil),
           !ours.ending(mine).isEmpty
         {
           output += ours.ending(mine)

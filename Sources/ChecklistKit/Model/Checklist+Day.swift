@@ -81,6 +81,45 @@ extension Checklist {
       }
     }
 
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's
+    /// `days_from_civil`).
+    public var dayNumber: Int {
+      let shifted = month <= 2 ? year - 1 : year
+      let era = (shifted >= 0 ? shifted : shifted - 399) / 400
+      let yearOfEra = shifted - era * 400
+      let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+      let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+      return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The day `count` days later (earlier when negative); `nil` outside years 1-9999.
+    public func adding(days count: Int) -> Day? {
+      let (number, overflow) = dayNumber.addingReportingOverflow(count)
+      guard !overflow else { return nil }
+      let z = number + 719_468
+      let era = (z >= 0 ? z : z - 146_096) / 146_097
+      let dayOfEra = z - era * 146_097
+      let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+      let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+      let monthIndex = (5 * dayOfYear + 2) / 153
+      let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+      let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+      let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+      return Day(year: year, month: month, day: day)
+    }
+
+    /// The day of the week: 1 Monday ... 7 Sunday (ISO 8601).
+    public var weekday: Int {
+      let number = dayNumber
+      // 1970-01-01 was a Thursday (4).
+      return ((number % 7 + 7) % 7 + 3) % 7 + 1
+    }
+
+    /// The last day of this day's month.
+    public var endOfMonth: Day {
+      Day(uncheckedYear: year, month: month, day: Self.daysIn(month: month, year: year))
+    }
+
     /// `YYYY-MM-DD`.
     public var description: String {
       func padded(_ value: Int, _ width: Int) -> String {

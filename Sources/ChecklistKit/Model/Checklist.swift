@@ -31,6 +31,27 @@ public struct Checklist: Sendable, Hashable {
     self.level = level
   }
 
+  /// A list without its items, and how many it holds: see
+  /// ``ChecklistDocument/listOutlines``.
+  public struct Outline: Sendable, Hashable {
+    /// The list's name, tags, line and level; `items` is empty.
+    public var list: Checklist
+    /// How many of the list's items are unchecked, sub-items included.
+    public var openCount: Int
+    /// How many of the list's items are checked, sub-items included.
+    public var doneCount: Int
+
+    /// Creates an outline.
+    public init(list: Checklist, openCount: Int, doneCount: Int) {
+      self.list = list
+      self.openCount = openCount
+      self.doneCount = doneCount
+    }
+
+    /// How many items the list holds, sub-items included.
+    public var itemCount: Int { openCount + doneCount }
+  }
+
   /// Every item of the list in file order, sub-items after their parent.
   ///
   /// - Complexity: O(*n*) in the number of items.

@@ -12,6 +12,25 @@ extension ChecklistDocument {
     }
   }
 
+  /// The lists in file order as `lists` gives them, but without their items: what a
+  /// command needs to name or choose a list, without building every item value.
+  ///
+  /// - Complexity: O(*n*) in the number of lines; only headings are read.
+  public var listOutlines: [Checklist.Outline] {
+    logWork("linesVisited", lines.count)
+    return bytes.withUnsafeBufferPointer { buffer in
+      listSpans().map { span in
+        var open = 0
+        var done = 0
+        for index in span.lines where lines[index].kind == .item {
+          if lines[index].isChecked { done += 1 } else { open += 1 }
+        }
+        return Checklist.Outline(
+          list: list(of: span, in: buffer, withItems: false), openCount: open, doneCount: done)
+      }
+    }
+  }
+
   /// Every item in file order, sub-items after their parent (each still holding its
   /// own children).
   ///
@@ -87,7 +106,9 @@ extension ChecklistDocument {
 
   // MARK: - Building values
 
-  private func list(of span: ListSpan, in buffer: UnsafeBufferPointer<UInt8>) -> Checklist {
+  func list(of span: ListSpan, in buffer: UnsafeBufferPointer<UInt8>, withItems: Bool = true)
+    -> Checklist
+  {
     var list = Checklist(name: nil)
     var itemLines = span.lines
     if let heading = span.heading {
@@ -107,7 +128,7 @@ extension ChecklistDocument {
       list.level = level
       itemLines = (heading + 1)..<span.lines.upperBound
     }
-    buildItems(itemLines, in: buffer, into: &list.items)
+    if withItems { buildItems(itemLines, in: buffer, into: &list.items) }
     return list
   }
 

@@ -87,11 +87,17 @@ extension ChecklistDocument {
   }
 
   /// The list a reference names, with its items; `nil` when it names none.
+  ///
+  /// - Complexity: O(*n*) in the number of lines; only that list's items are built.
   public func list(_ reference: ListReference) -> Checklist? {
-    guard let heading = try? headingLine(of: reference) else {
-      return reference == .unnamed ? lists.first { $0.line == nil } : nil
+    let heading: Int?
+    do throws(EditError) {
+      heading = try headingLine(of: reference)
+    } catch {
+      return nil
     }
-    return lists.first { $0.line == heading + 1 }
+    guard let span = listSpans().first(where: { $0.heading == heading }) else { return nil }
+    return bytes.withUnsafeBufferPointer { list(of: span, in: $0) }
   }
 
   /// The text of a 1-based line, without its line ending; empty past the last line.

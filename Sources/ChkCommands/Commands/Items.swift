@@ -219,11 +219,11 @@ extension Command {
   /// The list `chk add` uses without `--list`: the first list that has items; in a file
   /// without items, the last list; in a file without headings, the unnamed list.
   static func defaultList(of document: ChecklistDocument) -> ListReference {
-    let lists = document.lists
-    if let first = lists.first(where: { !$0.items.isEmpty }) {
-      return first.line.map { .line($0) } ?? .unnamed
+    let lists = document.listOutlines
+    if let first = lists.first(where: { $0.itemCount > 0 }) {
+      return first.list.line.map { .line($0) } ?? .unnamed
     }
-    return lists.last?.line.map { .line($0) } ?? .unnamed
+    return lists.last?.list.line.map { .line($0) } ?? .unnamed
   }
 
   /// `--after`, `--before` or `--under ITEM`, resolved, with how confirmations say it;
@@ -263,9 +263,11 @@ extension Command {
     switch list {
     case .unnamed: return "the items before the first heading"
     case .name(let name): return "\"\(name)\""
-    case .id(let id): return "\"\(document.list(withID: id)?.name ?? id)\""
+    case .id(let id):
+      return "\"\(document.listOutlines.first { $0.list.id == id }?.list.name ?? id)\""
     case .line(let line):
-      return "\"\(document.lists.first { $0.line == line }?.name ?? "line \(line)")\""
+      let name = document.listOutlines.first { $0.list.line == line }?.list.name
+      return "\"\(name ?? "line \(line)")\""
     }
   }
 }

@@ -135,8 +135,7 @@ struct LintCommand {
   /// The lint configuration for files that `project` governs: its rules, then the
   /// command line's options.
   func configuration(_ project: ProjectConfiguration) -> LintConfiguration {
-    var configuration = LintConfiguration(today: today)
-    for (rule, severity) in project.rules { configuration.set(rule, to: severity) }
+    var configuration = project.lintConfiguration(today: today)
     for (rule, level) in overrides {
       if let level { configuration.set(rule, to: level) } else { configuration.enable(rule) }
     }

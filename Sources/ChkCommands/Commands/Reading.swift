@@ -39,27 +39,29 @@ extension Command {
   ) { invocation throws(CommandError) in
     try invocation.expectOperands(0...0, "no operands")
     let (path, document) = try invocation.readDocument()
-    let lists = document.lists.map { FilteredList(list: $0, items: $0.items) }
     if invocation.arguments.has("json") {
+      let lists = document.lists.map { FilteredList(list: $0, items: $0.items) }
       invocation.output.writeExact(
         DocumentJSON.render(file: path.shown, lists: lists, numbers: document.itemNumbers())
           + [UInt8(ascii: "\n")])
       return .success
     }
+    // The counts come from the line records: no item value is built.
+    let outlines = document.listOutlines
     let style = invocation.style
     let visible = Visible.Printer(invocation.output)
-    let width = lists.map { TextWidth.of(visible($0.list.name ?? "(no heading)")) }.max() ?? 0
-    for entry in lists {
-      let list = entry.list
+    let width = outlines.map { TextWidth.of(visible($0.list.name ?? "(no heading)")) }.max() ?? 0
+    for outline in outlines {
+      let list = outline.list
       let name = visible(list.name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)")
-      let total = list.openCount + list.doneCount
+      let total = outline.itemCount
       let state: String
       if total == 0 {
         state = style.dim("no items")
-      } else if list.openCount == 0 {
+      } else if outline.openCount == 0 {
         state = style.green("all done")
       } else {
-        state = "\(list.openCount) of \(total) left"
+        state = "\(outline.openCount) of \(total) left"
       }
       let icon = list.icon.map { "  " + style.dim(visible($0)) } ?? ""
       // Styled: the text was made visible before the styles went in.

@@ -8,13 +8,20 @@ import ChecklistKit
 ///
 /// A file is governed by the nearest `.chk.json` in its directory or above (they do
 /// not merge); `exclude` patterns are relative to the directory that holds it.
-struct ProjectConfiguration: Sendable {
+package struct ProjectConfiguration: Sendable {
   /// The configuration file, `nil` when there is none.
   var path: String?
   /// Rule severities, in the file's order.
   var rules: [(rule: LintRule, severity: Severity)] = []
   /// Paths left out when walking directories.
   var exclude: [Glob] = []
+
+  /// The lint configuration for the files this governs: its rules on today's date.
+  package func lintConfiguration(today: Checklist.Day) -> LintConfiguration {
+    var configuration = LintConfiguration(today: today)
+    for (rule, severity) in rules { configuration.set(rule, to: severity) }
+    return configuration
+  }
 
   /// The pattern that excludes `absolute` (a file or directory under this
   /// configuration's directory), if any.
@@ -93,7 +100,9 @@ package struct ConfigurationCache {
 
   /// The configuration that governs files in `directory` (absolute). Throws for a
   /// configuration file that is not valid.
-  mutating func configuration(for directory: String) throws(CommandError) -> ProjectConfiguration {
+  package mutating func configuration(for directory: String) throws(CommandError)
+    -> ProjectConfiguration
+  {
     if let known = byDirectory[directory] { return known }
     let candidate = (directory == "/" ? "" : directory) + "/.chk.json"
     let found: ProjectConfiguration

@@ -22,8 +22,8 @@ package indirect enum JSONValue: Equatable {
 
   /// Why a text is not JSON: what was expected, at a 0-based byte offset.
   package struct SyntaxError: Error, Equatable {
-    var offset: Int
-    var expected: String
+    package var offset: Int
+    package var expected: String
   }
 
   /// Parses a complete JSON text (RFC 8259).
@@ -170,12 +170,18 @@ package indirect enum JSONValue: Equatable {
           case UInt8(ascii: "t"): scalars.append("\t")
           case UInt8(ascii: "u"):
             var code = try hex4()
-            if (0xD800...0xDBFF).contains(code), index + 1 < bytes.count,
+            if (0xD800...0xDBFF).contains(code), index + 5 < bytes.count,
               bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
             {
+              let save = index
               index += 2
               let low = try hex4()
-              code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+              if (0xDC00...0xDFFF).contains(low) {
+                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+              } else {
+                // A lone high surrogate: U+FFFD, and the next escape read on its own.
+                index = save
+              }
             }
             scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
           default:

@@ -1,65 +1,73 @@
 /// Builds JSON text into bytes: just enough for chk's outputs, always valid.
-struct JSONWriter {
-  private(set) var bytes: [UInt8] = []
+package struct JSONWriter {
+  package private(set) var bytes: [UInt8] = []
   private var needsComma: [Bool] = [false]
 
-  mutating func beginObject() {
+  package init() {}
+
+  /// Writes bytes that are already a JSON value.
+  package mutating func raw(_ value: [UInt8]) {
+    separator()
+    bytes += value
+  }
+
+  package mutating func beginObject() {
     separator()
     bytes.append(UInt8(ascii: "{"))
     needsComma.append(false)
   }
 
-  mutating func endObject() {
+  package mutating func endObject() {
     needsComma.removeLast()
     bytes.append(UInt8(ascii: "}"))
   }
 
-  mutating func beginArray() {
+  package mutating func beginArray() {
     separator()
     bytes.append(UInt8(ascii: "["))
     needsComma.append(false)
   }
 
-  mutating func endArray() {
+  package mutating func endArray() {
     needsComma.removeLast()
     bytes.append(UInt8(ascii: "]"))
   }
 
   /// Writes `"name":`; the value follows.
-  mutating func key(_ name: String) {
+  package mutating func key(_ name: String) {
     separator()
     appendString(name)
     bytes.append(UInt8(ascii: ":"))
     needsComma[needsComma.count - 1] = false
   }
 
-  mutating func string(_ value: String?) {
+  package mutating func string(_ value: String?) {
     separator()
     if let value { appendString(value) } else { bytes += "null".utf8 }
   }
 
-  mutating func number(_ value: Int?) {
+  package mutating func number(_ value: Int?) {
     separator()
     bytes += (value.map(String.init) ?? "null").utf8
   }
 
-  mutating func bool(_ value: Bool) {
+  package mutating func bool(_ value: Bool) {
     separator()
     bytes += (value ? "true" : "false").utf8
   }
 
   /// `"name": value` for a string, number or boolean.
-  mutating func field(_ name: String, _ value: String?) {
+  package mutating func field(_ name: String, _ value: String?) {
     key(name)
     string(value)
   }
 
-  mutating func field(_ name: String, _ value: Int?) {
+  package mutating func field(_ name: String, _ value: Int?) {
     key(name)
     number(value)
   }
 
-  mutating func field(_ name: String, _ value: Bool) {
+  package mutating func field(_ name: String, _ value: Bool) {
     key(name)
     bool(value)
   }

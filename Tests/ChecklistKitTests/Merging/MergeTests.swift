@@ -202,6 +202,18 @@ struct MergeTests {
     #expect(merged(base, ours, theirs) == ("## L\n\n- [x] one\n- [ ] two\n- [x] three\n", 0))
   }
 
+  /// Items without IDs are told apart by list and by how many of the same name came
+  /// before them: the second "milk" of a list is another item than the first, and the
+  /// "milk" of another list another again.
+  @Test func itemsOfTheSameNameAreToldApartByListAndOrder() {
+    let base = "## A\n\n- [ ] milk\n- [ ] milk\n\n## B\n\n- [ ] milk\n"
+    let ours = "## A\n\n- [ ] milk\n- [x] milk\n\n## B\n\n- [ ] milk\n"
+    let theirs = "## A\n\n- [x] milk\n- [ ] milk\n\n## B\n\n- [ ] milk  # skimmed\n"
+    #expect(
+      merged(base, ours, theirs)
+        == ("## A\n\n- [x] milk\n- [x] milk\n\n## B\n\n- [ ] milk  # skimmed\n", 0))
+  }
+
   @Test func markersHaveTheAskedSize() {
     let ours = edited([("- [ ] Eggs  @id(a2)", "- [ ] Large eggs  @id(a2)")])
     let theirs = edited([("- [ ] Eggs  @id(a2)", "- [ ] Brown eggs  @id(a2)")])

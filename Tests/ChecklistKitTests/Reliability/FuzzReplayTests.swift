@@ -18,8 +18,9 @@ struct FuzzReplayTests {
     ).filter { !$0.lastPathComponent.hasPrefix(".") }.sorted { $0.path < $1.path }
   }
 
-  /// The undo-record and directory-walk targets, on their seeds and regressions.
-  @Test(arguments: [FuzzChecks.Target.undo, .walk])
+  /// The undo-record, directory-walk and language-server targets, on their seeds and
+  /// regressions.
+  @Test(arguments: [FuzzChecks.Target.undo, .walk, .lsp])
   func otherTargetsKeepTheirProperties(_ target: FuzzChecks.Target) throws {
     let scratch = try TemporaryDirectory()
     let seeds = try Self.inputs(target.rawValue + "-seeds")
@@ -31,11 +32,17 @@ struct FuzzReplayTests {
     }
   }
 
-  /// Random inputs for the undo and walk targets, as a short fuzz run without libFuzzer.
+  /// Random inputs for the undo, walk and language-server targets, as a short fuzz run
+  /// without libFuzzer.
   @Test func randomInputsKeepTheUndoAndWalkProperties() throws {
     let scratch = try TemporaryDirectory()
     var random = TestRandom(seed: 99)
     let seeds = try Self.inputs("undo-seeds").map { [UInt8](try Data(contentsOf: $0)) }
+    let lspSeeds = try Self.inputs("lsp-seeds").map { [UInt8](try Data(contentsOf: $0)) }
+    let lspTokens = [
+      "\r\n", "\u{1F600}", "\\ud83d", "\"line\":", "99999999999", "-1", "null", "{", "]", "\r",
+      "Content-Length: 3\r\n\r\n",
+    ].map { Array($0.utf8) }
     for trial in 0..<400 {
       var record = random.pick(seeds)
       for _ in 0..<random.int(1...4) where !record.isEmpty {
@@ -47,6 +54,17 @@ struct FuzzReplayTests {
         }
       }
       #expect(FuzzChecks.Target.undo.violation(in: record, scratch: nil) == nil, "undo \(trial)")
+      // The language server, on a seed stream with bytes changed, cut or inserted.
+      var stream = random.pick(lspSeeds)
+      for _ in 0..<random.int(1...6) where !stream.isEmpty {
+        let position = random.int(0...(stream.count - 1))
+        switch random.int(0...2) {
+        case 0: stream[position] = UInt8(random.int(0...255))
+        case 1: stream.removeSubrange(position..<min(stream.count, position + random.int(1...8)))
+        default: stream.insert(contentsOf: random.pick(lspTokens), at: position)
+        }
+      }
+      #expect(FuzzChecks.Target.lsp.violation(in: stream, scratch: nil) == nil, "lsp \(trial)")
       let tree = (0..<random.int(0...60)).map { _ in UInt8(random.int(0...255)) }
       #expect(
         FuzzChecks.Target.walk.violation(in: tree, scratch: scratch.path) == nil, "walk \(trial)")

@@ -43,7 +43,7 @@ extension LintPass {
     }
     var group: [Int] = []
     var groupHash: UInt64 = 0
-    var firsts: [(line: Int, value: Range<Int>)] = []
+    var firsts: [(line: Int, value: Range<Int>, whole: Range<Int>)] = []
     while true {
       let key = next()
       if let key, !group.isEmpty, key >> 32 == groupHash {
@@ -61,7 +61,7 @@ extension LintPass {
   /// Lines (ascending) whose IDs share a hash: each whose ID an earlier one has is a
   /// duplicate of the earliest.
   private mutating func reportDuplicates(
-    in group: [Int], firsts: inout [(line: Int, value: Range<Int>)],
+    in group: [Int], firsts: inout [(line: Int, value: Range<Int>, whole: Range<Int>)],
     _ bytes: UnsafeBufferPointer<UInt8>
   ) {
     firsts.removeAll(keepingCapacity: true)
@@ -78,8 +78,14 @@ extension LintPass {
           .duplicateID, line: line, columns: span.whole,
           "duplicate ID '\(bytes.text(value))' (first used on line \(first.line + 1)); "
             + "run 'chk lint --fix' to give this copy a new ID", fix: .newID)
+        if isOn(.duplicateID), !findings.isEmpty {
+          let start = Int(lines[first.line].start)
+          findings[findings.count - 1].diagnostic.related = Diagnostic.Location(
+            line: first.line + 1, column: first.whole.lowerBound - start + 1,
+            endColumn: first.whole.upperBound - start + 1)
+        }
       } else {
-        firsts.append((line, value))
+        firsts.append((line, value, span.whole))
       }
     }
   }

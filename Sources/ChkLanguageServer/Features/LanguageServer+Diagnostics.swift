@@ -1,0 +1,128 @@
+import ChecklistKit
+import ChkCommands
+
+/// Lint findings as LSP diagnostics, pushed (debounced) or pulled.
+extension LanguageServer {
+  /// Notes that a document's diagnostics are out of date: they are published when the
+  /// loop finds no more input within the debounce (`publishPending`), or pulled.
+  func diagnosticsChanged(_ uri: String) {
+    guard !clientPullsDiagnostics else { return }
+    if !pendingDiagnostics.contains(uri) { pendingDiagnostics.append(uri) }
+  }
+
+  /// Whether diagnostics wait to be published.
+  public var hasPendingDiagnostics: Bool { !pendingDiagnostics.isEmpty }
+
+  /// The `publishDiagnostics` notifications held back, one per changed document.
+  public func publishPending() -> [[UInt8]] {
+    let uris = pendingDiagnostics
+    pendingDiagnostics.removeAll()
+    return uris.compactMap { uri in
+      guard let version = documents[uri]?.version else { return nil }
+      return Self.notification(
+        "textDocument/publishDiagnostics",
+        [
+          "uri": .string(uri), "version": .int(version),
+          "diagnostics": .array(diagnostics(uri)),
+        ]
+      ).serialized
+    }
+  }
+
+  func pullDiagnostics(_ params: JSONValue) -> Result<JSONValue, ResponseError> {
+    guard let uri = params["textDocument"]?["uri"]?.stringValue else {
+      return .failure(.invalidParams("textDocument.uri is missing"))
+    }
+    guard documents[uri] != nil else {
+      return .failure(ResponseError(ErrorCode.invalidParams, "'\(uri)' is not open"))
+    }
+    return .success(["kind": "full", "items": .array(diagnostics(uri))])
+  }
+
+  /// The parse of an open document (cached in it until its text changes).
+  func parsed(_ uri: String) -> Result<ChecklistDocument, ParseError>? {
+    guard var document = documents[uri] else { return nil }
+    documents[uri] = nil
+    let result = document.parsed(idGenerator: environment.idGenerator)
+    documents[uri] = document
+    return result
+  }
+
+  /// The lint configuration for a document: the `.chk.json` that governs its file, as
+  /// `chk lint` finds it; defaults for a buffer that is not a file.
+  func lintConfiguration(_ uri: String) -> Result<LintConfiguration, CommandError> {
+    let today = environment.today()
+    guard let path = FileURI.path(of: uri) else { return .success(LintConfiguration(today: today)) }
+    let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+      .joined(separator: "/")
+    do {
+      let project = try configurations.configuration(for: directory.isEmpty ? "/" : directory)
+      return .success(project.lintConfiguration(today: today))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// The diagnostics of an open document: none for a document without items (as
+  /// `chk lint --checklists-only`), one for text that cannot be parsed.
+  func diagnostics(_ uri: String) -> [JSONValue] {
+    guard let result = parsed(uri), let document = documents[uri] else { return [] }
+    let parsedDocument: ChecklistDocument
+    switch result {
+    case .failure(let error):
+      let line = error.line ?? 1
+      return [
+        [
+          "range": range(document.lineRange(line), in: document), "severity": 1,
+          "source": "chk", "code": "parse-error", "message": .string(error.message),
+        ]
+      ]
+    case .success(let value): parsedDocument = value
+    }
+    guard parsedDocument.hasItems else { return [] }
+    var configuration: LintConfiguration
+    var notes: [JSONValue] = []
+    switch lintConfiguration(uri) {
+    case .success(let value): configuration = value
+    case .failure(let error):
+      configuration = LintConfiguration(today: environment.today())
+      notes.append([
+        "range": range(0..<0, in: document), "severity": 2, "source": "chk",
+        "code": "configuration", "message": .string(error.message + "; default rules apply"),
+      ])
+    }
+    let findings = ChecklistLinter(configuration: configuration).lint(parsedDocument)
+    return notes + findings.map { diagnostic($0, in: document) }
+  }
+
+  func diagnostic(_ finding: Diagnostic, in document: OpenDocument) -> JSONValue {
+    let start = document.offset(line: finding.line, column: finding.column)
+    let end = max(start, document.offset(line: finding.endLine, column: finding.endColumn))
+    var members: [(String, JSONValue)] = [
+      ("range", range(start..<end, in: document)),
+      ("severity", finding.severity == .error ? 1 : 2),
+      ("code", .string(finding.rule.name)),
+      ("source", "chk"),
+      ("message", .string(finding.message)),
+    ]
+    if let related = finding.related {
+      let relatedStart = document.offset(line: related.line, column: related.column)
+      let relatedEnd = document.offset(line: related.line, column: related.endColumn)
+      members.append(
+        (
+          "relatedInformation",
+          [
+            [
+              "location": [
+                "uri": .string(document.uri),
+                "range": range(relatedStart..<max(relatedStart, relatedEnd), in: document),
+              ],
+              "message": "first used here",
+            ]
+          ]
+        ))
+    }
+    if finding.isFixable { members.append(("data", ["fixable": true])) }
+    return .object(members)
+  }
+}

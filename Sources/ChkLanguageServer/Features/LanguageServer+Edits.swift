@@ -1,0 +1,219 @@
+import ChecklistKit
+import ChkCommands
+
+/// Formatting and code actions: each a minimal set of text edits, computed from the
+/// buffer and ChecklistKit's result; the server never writes a file.
+extension LanguageServer {
+  /// The text edits that turn `old` into `new`: one per run of changed lines, never the
+  /// whole document when a line changed.
+  func textEdits(from old: [UInt8], to new: [UInt8], in document: OpenDocument) -> [JSONValue] {
+    UnifiedDiff.changes(from: old, to: new).map { change in
+      [
+        "range": range(change.old, in: document),
+        "newText": .string(String(decoding: new[change.new], as: UTF8.self)),
+      ]
+    }
+  }
+
+  func formatting(_ params: JSONValue, range requested: JSONValue?) -> Result<
+    JSONValue, ResponseError
+  > {
+    let document: OpenDocument
+    switch self.document(params) {
+    case .success(let value): document = value
+    case .failure(let error): return .failure(error)
+    }
+    guard case .success(let parsedDocument) = parsed(document.uri) else {
+      return .failure(
+        ResponseError(ErrorCode.requestFailed, "the document cannot be parsed; see its diagnostics")
+      )
+    }
+    let formatted = ChecklistFormatter().format(parsedDocument)
+    var changes = UnifiedDiff.changes(from: document.bytes, to: formatted)
+    if let requested {
+      guard let start = Self.position(requested["start"]), let end = Self.position(requested["end"])
+      else { return .failure(.invalidParams("range needs a start and an end")) }
+      // The changes that touch the lines of the range (a change is whole lines).
+      let lower = document.buffer.lineStarts[
+        document.buffer.line(ofOffset: document.buffer.offset(of: start, encoding))]
+      let upper = document.buffer.offset(of: end, encoding)
+      changes = changes.filter { change in
+        change.old.isEmpty
+          ? change.old.lowerBound >= lower && change.old.lowerBound <= upper
+          : change.old.lowerBound <= upper && change.old.upperBound > lower
+      }
+    }
+    return .success(
+      .array(
+        changes.map { change in
+          [
+            "range": range(change.old, in: document),
+            "newText": .string(String(decoding: formatted[change.new], as: UTF8.self)),
+          ]
+        }))
+  }
+
+  // MARK: - Code actions
+
+  func codeActions(_ params: JSONValue) -> Result<JSONValue, ResponseError> {
+    let document: OpenDocument
+    switch self.document(params) {
+    case .success(let value): document = value
+    case .failure(let error): return .failure(error)
+    }
+    guard case .success(let parsedDocument) = parsed(document.uri), parsedDocument.hasItems,
+      let start = Self.position(params["range"]?["start"]),
+      let end = Self.position(params["range"]?["end"])
+    else { return .success([]) }
+    let only = params["context"]?["only"]?.arrayValue?.compactMap(\.stringValue)
+    func wanted(_ kind: String) -> Bool {
+      guard let only else { return true }
+      return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
+    }
+    let firstLine = document.buffer.line(ofOffset: document.buffer.offset(of: start, encoding)) + 1
+    var lastLine = document.buffer.line(ofOffset: document.buffer.offset(of: end, encoding)) + 1
+    // A selection that ends at the start of a line does not take that line.
+    if lastLine > firstLine, end.character == 0 { lastLine -= 1 }
+    let items = (firstLine...lastLine).compactMap { line in
+      parsedDocument.item(at: .line(line)).map { (line, $0) }
+    }
+    var actions: [JSONValue] = []
+    let today = environment.today()
+
+    if !items.isEmpty, wanted("refactor.rewrite") {
+      let count = items.count
+      let noun = count == 1 ? "item" : "\(count) items"
+      var variants: [(String, (inout ChecklistDocument, Int) throws(EditError) -> Void)] = []
+      if items.contains(where: { !$0.1.isChecked }) {
+        variants.append(
+          (
+            "Check \(noun)",
+            { document, line throws(EditError) in try document.check(.line(line), on: today) }
+          ))
+      }
+      if items.contains(where: { $0.1.isChecked }) {
+        variants.append(
+          (
+            "Uncheck \(noun)",
+            { document, line throws(EditError) in try document.uncheck(.line(line)) }
+          ))
+      }
+      variants.append(
+        (
+          "Toggle \(noun)",
+          { document, line throws(EditError) in try document.toggle(.line(line), on: today) }
+        ))
+      for (title, change) in variants {
+        if let edit = edit(
+          document, parsedDocument,
+          { copy throws(EditError) in
+            for (line, _) in items { try change(&copy, line) }
+          })
+        {
+          actions.append(action(title, kind: "refactor.rewrite", edit: edit))
+        }
+      }
+      let withoutID = items.filter { $0.1.id == nil }
+      if !withoutID.isEmpty,
+        let edit = edit(
+          document, parsedDocument,
+          { copy throws(EditError) in
+            for (line, _) in withoutID { _ = try copy.assignID(to: .line(line)) }
+          })
+      {
+        let title =
+          withoutID.count == 1 ? "Give the item an ID" : "Give \(withoutID.count) items IDs"
+        actions.append(action(title, kind: "refactor.rewrite", edit: edit))
+      }
+    }
+
+    // Quick fixes for the fixable diagnostics the client sent (or all under the range).
+    if wanted("quickfix"), case .success(let configuration) = lintConfiguration(document.uri) {
+      let linter = ChecklistLinter(configuration: configuration)
+      let sent = params["context"]?["diagnostics"]?.arrayValue ?? []
+      // Each quick fix lints its copy again: at most `maximumQuickFixes` per request
+      // keeps a select-all linear ("fix all" takes the rest).
+      let fixable = linter.lint(parsedDocument).filter {
+        $0.isFixable && $0.line >= firstLine && $0.line <= lastLine
+      }
+      for finding in fixable.prefix(Self.maximumQuickFixes) {
+        let shown = diagnostic(finding, in: document)
+        guard
+          let edit = edit(
+            document, parsedDocument,
+            { copy throws(EditError) in
+              _ = try linter.fix(&copy) { $0 == finding }
+            })
+        else { continue }
+        let attached = sent.first { $0["code"] == shown["code"] && $0["range"] == shown["range"] }
+        let fix = finding.rule.fixSummary ?? "fix"
+        var members: [(String, JSONValue)] = [
+          ("title", .string("Fix: \(fix) (\(finding.rule.name))")),
+          ("kind", "quickfix"), ("diagnostics", [attached ?? shown]), ("isPreferred", true),
+          ("edit", edit),
+        ]
+        if attached == nil { members.remove(at: 2) }
+        actions.append(.object(members))
+      }
+    }
+
+    if wanted("source.fixAll.chk"),
+      case .success(let configuration) = lintConfiguration(document.uri),
+      let edit = edit(
+        document, parsedDocument,
+        { copy throws(EditError) in
+          _ = try ChecklistLinter(configuration: configuration).fix(&copy)
+        })
+    {
+      actions.append(action("Fix all chk findings", kind: "source.fixAll.chk", edit: edit))
+    }
+
+    if wanted("source.archive.chk"), parsedDocument.doneCount > 0,
+      let edit = edit(
+        document, parsedDocument,
+        { copy throws(EditError) in
+          try copy.archiveCheckedItems(from: nil, to: "Archive")
+        })
+    {
+      actions.append(
+        action("Archive checked items (to \"Archive\")", kind: "source.archive.chk", edit: edit))
+    }
+    return .success(.array(actions))
+  }
+
+  /// How many quick fixes one code-action request returns at most.
+  static let maximumQuickFixes = 20
+
+  private func action(_ title: String, kind: String, edit: JSONValue) -> JSONValue {
+    ["title": .string(title), "kind": .string(kind), "edit": edit]
+  }
+
+  /// A workspace edit for a change to a copy of the parsed document; `nil` when the
+  /// change fails or changes nothing.
+  private func edit(
+    _ document: OpenDocument, _ parsedDocument: ChecklistDocument,
+    _ change: (inout ChecklistDocument) throws(EditError) -> Void
+  ) -> JSONValue? {
+    var copy = parsedDocument
+    do {
+      try change(&copy)
+    } catch {
+      environment.log("code action not offered: \(error.message)")
+      return nil
+    }
+    let new = copy.serialized()
+    guard new != document.bytes else { return nil }
+    let edits = JSONValue.array(textEdits(from: document.bytes, to: new, in: document))
+    if clientTakesDocumentChanges {
+      return [
+        "documentChanges": [
+          [
+            "textDocument": ["uri": .string(document.uri), "version": .int(document.version)],
+            "edits": edits,
+          ]
+        ]
+      ]
+    }
+    return ["changes": .object([(document.uri, edits)])]
+  }
+}

@@ -1,0 +1,96 @@
+import ChecklistKit
+import ChkCommands
+
+/// One checklist file of the workspace: its items, as `workspace/symbol` searches them.
+struct WorkspaceFile {
+  var path: String
+  var items: [(name: String, id: String?, line: Int, isChecked: Bool, list: String?)]
+}
+
+/// `workspace/symbol`: items of every checklist file under the workspace folders, found
+/// as `chk lint DIR` finds them (git's file list and `.gitignore` in a work tree,
+/// `.chk.json` `exclude`), matched by name or ID.
+extension LanguageServer {
+  /// At most this many symbols per answer.
+  static let maximumWorkspaceSymbols = 1_000
+
+  func workspaceSymbols(_ params: JSONValue) -> Result<JSONValue, ResponseError> {
+    let query = (params["query"]?.stringValue ?? "").lowercased()
+    if workspaceIndex == nil { workspaceIndex = indexWorkspace() }
+    var symbols: [JSONValue] = []
+    // Open documents are searched as the editor has them, not as on disk.
+    var openPaths: Set<String> = []
+    for uri in documents.keys.sorted() {
+      guard let path = FileURI.path(of: uri), case .success(let parsedDocument) = parsed(uri)
+      else { continue }
+      openPaths.insert(path)
+      search(Self.fileItems(path, parsedDocument), query, into: &symbols)
+    }
+    for file in workspaceIndex ?? [] where !openPaths.contains(file.path) {
+      search(file, query, into: &symbols)
+      if symbols.count >= Self.maximumWorkspaceSymbols { break }
+    }
+    return .success(.array(Array(symbols.prefix(Self.maximumWorkspaceSymbols))))
+  }
+
+  private func search(_ file: WorkspaceFile, _ query: String, into symbols: inout [JSONValue]) {
+    let uri = FileURI.uri(of: file.path)
+    for item in file.items {
+      guard symbols.count < Self.maximumWorkspaceSymbols else { return }
+      guard
+        query.isEmpty || item.name.lowercased().contains(query)
+          || (item.id.map { $0.lowercased().hasPrefix(query) } ?? false)
+      else { continue }
+      var symbol: [(String, JSONValue)] = [
+        ("name", .string(item.name.isEmpty ? "(no name)" : item.name)),
+        ("kind", 17),
+        (
+          "location",
+          [
+            "uri": .string(uri),
+            "range": [
+              "start": ["line": .int(item.line - 1), "character": 0],
+              "end": ["line": .int(item.line), "character": 0],
+            ],
+          ]
+        ),
+      ]
+      if let list = item.list { symbol.append(("containerName", .string(list))) }
+      if item.isChecked { symbol.append(("tags", [1])) }
+      symbols.append(.object(symbol))
+    }
+  }
+
+  static func fileItems(_ path: String, _ document: ChecklistDocument) -> WorkspaceFile {
+    var file = WorkspaceFile(path: path, items: [])
+    for list in document.lists {
+      for item in list.allItems {
+        file.items.append((item.name, item.id, item.line, item.isChecked, list.name))
+      }
+    }
+    return file
+  }
+
+  private func indexWorkspace() -> [WorkspaceFile] {
+    var files: [WorkspaceFile] = []
+    var configurations = ConfigurationCache()
+    for root in workspaceRoots {
+      let expansion: FileWalker.Expansion
+      do {
+        expansion = try FileWalker.expand(
+          [root], relativeTo: "/", options: FileWalker.Options(environment: environment.variables),
+          configurations: &configurations)
+      } catch {
+        environment.log("workspace/symbol: \(error.message)")
+        continue
+      }
+      for entry in expansion.files {
+        guard let bytes = try? ChecklistFile.read(entry.path.absolute),
+          let document = try? ChecklistDocument(parsing: bytes), document.hasItems
+        else { continue }
+        files.append(Self.fileItems(entry.path.absolute, document))
+      }
+    }
+    return files
+  }
+}

@@ -1,0 +1,294 @@
+import ChecklistKit
+import ChkCommands
+
+/// `chk lsp`: a Language Server Protocol 3.17 server for checklist files.
+///
+/// The server is a state machine over JSON-RPC bodies: `receive` takes the bodies that
+/// have arrived and returns the bodies to send, and `publishPending` returns the
+/// diagnostics that the debounce held back. It reads no stream and writes no file (the
+/// editor owns the buffers; the loop in `LanguageServerLoop` owns the streams), so tests
+/// drive it message by message.
+public final class LanguageServer {
+  /// What the server needs from its process.
+  public struct Environment {
+    /// Today, for `@done` dates, `overdue` and completions.
+    public var today: () -> Checklist.Day
+    /// The ID generator of every document (seeded in tests).
+    public var idGenerator: IDGenerator
+    /// Writes one line to the log.
+    public var log: (String) -> Void
+    /// Environment variables, for the git that lists a workspace's files.
+    public var variables: [String: String]
+    /// Whether every message is logged (its method and ID), not only problems.
+    public var verbose = false
+
+    /// Creates an environment.
+    public init(
+      today: @escaping () -> Checklist.Day, idGenerator: IDGenerator = .system,
+      variables: [String: String] = [:], log: @escaping (String) -> Void = { _ in }
+    ) {
+      self.today = today
+      self.idGenerator = idGenerator
+      self.variables = variables
+      self.log = log
+    }
+  }
+
+  package enum State: Equatable {
+    case waitingForInitialize, running, shutDown
+  }
+
+  let environment: Environment
+  package internal(set) var state = State.waitingForInitialize
+  /// Whether `exit` arrived: the loop stops, with status 0 after `shutdown`, else 1.
+  public private(set) var exitStatus: Int32?
+  var encoding = PositionEncoding.utf16
+  /// Whether the client pulls diagnostics (`textDocument/diagnostic`); then none are
+  /// pushed.
+  var clientPullsDiagnostics = false
+  /// Whether the client's workspace edits take `documentChanges` with versions.
+  var clientTakesDocumentChanges = false
+  /// The workspace folders' paths, for `workspace/symbol`.
+  var workspaceRoots: [String] = []
+  package internal(set) var documents: [String: OpenDocument] = [:]
+  /// Documents whose diagnostics are to be published, in the order they changed.
+  var pendingDiagnostics: [String] = []
+  var configurations = ConfigurationCache()
+  /// The workspace's checklist files and their items, found on the first
+  /// `workspace/symbol` and kept until files change.
+  var workspaceIndex: [WorkspaceFile]?
+
+  /// Creates a server waiting for `initialize`.
+  public init(environment: Environment) {
+    self.environment = environment
+  }
+
+  /// Handles the bodies that arrived together and returns the bodies to send, in
+  /// order. A `$/cancelRequest` among them cancels a request of the same batch that
+  /// has not been handled yet (the server handles one message at a time, so a request
+  /// answered earlier cannot be cancelled).
+  public func receive(_ bodies: [[UInt8]]) -> [[UInt8]] {
+    var messages: [(JSONValue?, [UInt8])] = []
+    var cancelled: Set<String> = []
+    for body in bodies {
+      let message = Self.parse(body)
+      if case .message(let value) = message, value["method"]?.stringValue == "$/cancelRequest",
+        let id = value["params"]?["id"]
+      {
+        cancelled.insert(Self.key(of: id))
+      }
+      switch message {
+      case .message(let value): messages.append((value, body))
+      case .reply(let error): messages.append((nil, error.serialized))
+      }
+    }
+    var out: [[UInt8]] = []
+    for (message, body) in messages {
+      // Nothing is handled after `exit`.
+      guard exitStatus == nil else { break }
+      guard let message else {
+        out.append(body)
+        continue
+      }
+      if let id = message["id"], message["method"] != nil, cancelled.contains(Self.key(of: id)) {
+        out.append(
+          Self.error(id: id, code: ErrorCode.requestCancelled, message: "cancelled").serialized)
+        continue
+      }
+      out += handle(message).map(\.serialized)
+    }
+    return out
+  }
+
+  /// Handles one body.
+  public func receive(_ body: [UInt8]) -> [[UInt8]] {
+    receive([body])
+  }
+
+  /// A key that tells request IDs apart (a number and a string of the same digits are
+  /// different IDs).
+  static func key(of id: JSONValue) -> String {
+    switch id {
+    case .string(let text): return "s" + text
+    default: return "n" + String(decoding: id.serialized, as: UTF8.self)
+    }
+  }
+
+  /// A body read: a JSON-RPC message, or the error response to send instead.
+  enum Parsed {
+    case message(JSONValue)
+    case reply(JSONValue)
+  }
+
+  static func parse(_ body: [UInt8]) -> Parsed {
+    // JSON must be UTF-8 (RFC 8259); invalid bytes would be repaired silently.
+    guard String(validating: body, as: UTF8.self) != nil else {
+      return .reply(
+        error(id: nil, code: ErrorCode.parseError, message: "the message is not valid UTF-8"))
+    }
+    let value: JSONValue
+    do {
+      value = try JSONValue.parse(body)
+    } catch {
+      return .reply(
+        Self.error(
+          id: nil, code: ErrorCode.parseError,
+          message: "not valid JSON: expected \(error.expected) at byte \(error.offset)"))
+    }
+    guard value.isObject, value["jsonrpc"]?.stringValue == "2.0" else {
+      let id = value["id"].flatMap { Self.isValidID($0) ? $0 : nil }
+      return .reply(
+        error(
+          id: id, code: ErrorCode.invalidRequest,
+          message: "not a JSON-RPC 2.0 message (an object with \"jsonrpc\": \"2.0\")"))
+    }
+    return .message(value)
+  }
+
+  static func isValidID(_ id: JSONValue) -> Bool {
+    switch id {
+    case .string: return true
+    case .number: return id.intValue != nil
+    default: return false
+    }
+  }
+
+  /// Handles one message: a request (answered), a notification or a response.
+  func handle(_ message: JSONValue) -> [JSONValue] {
+    let id = message["id"]
+    guard let method = message["method"]?.stringValue else {
+      // A response to a request of ours (the server sends none that need an answer),
+      // or garbage with an ID.
+      if message["result"] != nil || message["error"] != nil { return [] }
+      return [
+        Self.error(
+          id: id.flatMap { Self.isValidID($0) ? $0 : nil }, code: ErrorCode.invalidRequest,
+          message: "a message needs a \"method\" string")
+      ]
+    }
+    if let id, !Self.isValidID(id) {
+      return [
+        Self.error(
+          id: nil, code: ErrorCode.invalidRequest, message: "an ID must be a string or an integer")
+      ]
+    }
+    let params = message["params"] ?? .null
+    if environment.verbose {
+      let shownID = id.map { " #" + String(decoding: $0.serialized, as: UTF8.self) } ?? ""
+      environment.log("<- \(method)\(shownID)")
+    }
+    guard let id else {
+      notify(method, params)
+      return takeOutgoing()
+    }
+    let result: Result<JSONValue, ResponseError>
+    switch state {
+    case .waitingForInitialize where method != "initialize":
+      result = .failure(
+        ResponseError(ErrorCode.serverNotInitialized, "the server is not initialized yet"))
+    case .shutDown:
+      result = .failure(
+        ResponseError(ErrorCode.invalidRequest, "the server is shut down; only 'exit' is taken"))
+    default:
+      result = request(method, params)
+    }
+    var out = takeOutgoing()
+    switch result {
+    case .success(let value): out.insert(["jsonrpc": "2.0", "id": id, "result": value], at: 0)
+    case .failure(let error):
+      out.insert(Self.error(id: id, code: error.code, message: error.message), at: 0)
+    }
+    return out
+  }
+
+  /// Notifications the handling of a message queued (diagnostics without a debounce).
+  var outgoing: [JSONValue] = []
+
+  func takeOutgoing() -> [JSONValue] {
+    defer { outgoing.removeAll() }
+    return outgoing
+  }
+
+  private func notify(_ method: String, _ params: JSONValue) {
+    if method == "exit" {
+      exitStatus = state == .shutDown ? 0 : 1
+      return
+    }
+    // Before `initialize`, notifications are dropped (LSP 3.17, "initialize").
+    guard state == .running else { return }
+    switch method {
+    case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
+      break
+    case "textDocument/didOpen": didOpen(params)
+    case "textDocument/didChange": didChange(params)
+    case "textDocument/didClose": didClose(params)
+    case "textDocument/didSave": didSave(params)
+    case "workspace/didChangeWatchedFiles":
+      configurations = ConfigurationCache()
+      workspaceIndex = nil
+      pendingDiagnostics = Array(documents.keys.sorted())
+    default:
+      environment.log("ignored notification \(method)")
+    }
+  }
+
+  private func request(_ method: String, _ params: JSONValue) -> Result<JSONValue, ResponseError> {
+    switch method {
+    case "initialize": return initialize(params)
+    case "shutdown":
+      state = .shutDown
+      return .success(.null)
+    case "textDocument/diagnostic": return pullDiagnostics(params)
+    case "textDocument/formatting": return formatting(params, range: nil)
+    case "textDocument/rangeFormatting": return formatting(params, range: params["range"])
+    case "textDocument/codeAction": return codeActions(params)
+    case "textDocument/completion": return completion(params)
+    case "textDocument/documentSymbol": return documentSymbols(params)
+    case "textDocument/foldingRange": return foldingRanges(params)
+    case "textDocument/hover": return hover(params)
+    case "textDocument/inlayHint": return inlayHints(params)
+    case "textDocument/definition": return definition(params)
+    case "textDocument/references": return references(params)
+    case "workspace/symbol": return workspaceSymbols(params)
+    default:
+      return .failure(ResponseError(ErrorCode.methodNotFound, "unknown method '\(method)'"))
+    }
+  }
+
+  /// The JSON-RPC and LSP error codes the server answers with.
+  enum ErrorCode {
+    static let parseError = -32700
+    static let invalidRequest = -32600
+    static let methodNotFound = -32601
+    static let invalidParams = -32602
+    static let internalError = -32603
+    static let serverNotInitialized = -32002
+    static let requestCancelled = -32800
+    static let requestFailed = -32803
+  }
+
+  struct ResponseError: Error {
+    var code: Int
+    var message: String
+
+    init(_ code: Int, _ message: String) {
+      self.code = code
+      self.message = message
+    }
+
+    static func invalidParams(_ message: String) -> ResponseError {
+      ResponseError(ErrorCode.invalidParams, message)
+    }
+  }
+
+  static func error(id: JSONValue?, code: Int, message: String) -> JSONValue {
+    [
+      "jsonrpc": "2.0", "id": id ?? .null,
+      "error": ["code": .int(code), "message": .string(message)],
+    ]
+  }
+
+  static func notification(_ method: String, _ params: JSONValue) -> JSONValue {
+    ["jsonrpc": "2.0", "method": .string(method), "params": params]
+  }
+}

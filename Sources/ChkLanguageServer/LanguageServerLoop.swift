@@ -1,0 +1,187 @@
+import ChecklistKit
+import ChkCommands
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The process side of `chk lsp`: reads frames from standard input, hands them to the
+/// server, writes its answers to standard output, and publishes diagnostics once input
+/// has paused for the debounce time.
+public enum LanguageServerLoop {
+  /// Runs until `exit` or the end of input: 0 after `shutdown`, 1 otherwise (LSP 3.17,
+  /// "exit").
+  public static func run(_ options: LanguageServerOptions) -> ExitCode {
+    let log = Log(path: options.logPath)
+    var environment = LanguageServer.Environment(
+      today: { Checklist.Day.today() }, variables: options.variables, log: { log.write($0) })
+    environment.verbose = options.verbose
+    let server = LanguageServer(environment: environment)
+    log.write("chk lsp \(ChkTool.version) started (pid \(getpid()))")
+    let status = run(
+      server, input: 0, output: 1, debounceMilliseconds: options.debounceMilliseconds,
+      verbose: options.verbose, log: log)
+    log.write("chk lsp stopped with status \(status)")
+    return ExitCode(status)
+  }
+
+  /// The loop over descriptors.
+  static func run(
+    _ server: LanguageServer, input: Int32, output: Int32, debounceMilliseconds: Int,
+    verbose: Bool, log: Log
+  ) -> Int32 {
+    var framer = MessageFramer()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    // When the oldest unpublished change was made, and the latest.
+    var firstPending: Double?
+    var lastInput = now()
+    while server.exitStatus == nil {
+      if server.hasPendingDiagnostics {
+        if firstPending == nil { firstPending = lastInput }
+        // Wait for the debounce after the last input, but never more than ten times
+        // the debounce after the first change: steady typing still gets diagnostics.
+        let sinceLast = (now() - lastInput) * 1000
+        let sinceFirst = (now() - (firstPending ?? lastInput)) * 1000
+        let wait = min(
+          Double(debounceMilliseconds) - sinceLast, Double(debounceMilliseconds * 10) - sinceFirst)
+        if wait <= 0 || !isReadable(input, timeoutMilliseconds: Int32(wait.rounded(.up))) {
+          let started = now()
+          let notifications = server.publishPending()
+          for body in notifications { write(MessageFramer.frame(body), to: output) }
+          if verbose {
+            log.write(
+              "-> textDocument/publishDiagnostics for \(notifications.count) document(s), "
+                + milliseconds(now() - started))
+          }
+          firstPending = nil
+          continue
+        }
+      }
+      let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR || errno == EAGAIN { continue }
+        log.write("reading standard input failed: \(String(cString: strerror(errno)))")
+        break
+      }
+      if count == 0 { break }
+      lastInput = now()
+      var bodies: [[UInt8]] = []
+      for frame in framer.feed(buffer[0..<count]) {
+        switch frame {
+        case .message(let body): bodies.append(body)
+        case .badHeader(let reason):
+          log.write("skipped a frame: \(reason)")
+        case .oversized(let size):
+          log.write("skipped a message of \(size) bytes (more than \(framer.maximumBodySize))")
+          // The ID is unknown: the body was not read (JSON-RPC 2.0: `id` null).
+          let error = LanguageServer.error(
+            id: nil, code: LanguageServer.ErrorCode.invalidRequest,
+            message: "the message of \(size) bytes is larger than \(framer.maximumBodySize)")
+          write(MessageFramer.frame(error.serialized), to: output)
+        }
+      }
+      guard !bodies.isEmpty else { continue }
+      let started = now()
+      let answers = server.receive(bodies)
+      for answer in answers { write(MessageFramer.frame(answer), to: output) }
+      if verbose {
+        log.write(
+          "-> \(answers.count) answer(s) to \(bodies.count) message(s) "
+            + "(\(bodies.map(\.count).reduce(0, +)) bytes) in " + milliseconds(now() - started))
+      }
+    }
+    if server.hasPendingDiagnostics, server.exitStatus == nil {
+      for body in server.publishPending() { write(MessageFramer.frame(body), to: output) }
+    }
+    return server.exitStatus ?? 1
+  }
+
+  private static func milliseconds(_ seconds: Double) -> String {
+    String(Double(Int(seconds * 10_000)) / 10) + " ms"
+  }
+
+  static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
+  /// Whether input arrives within the timeout.
+  private static func isReadable(_ descriptor: Int32, timeoutMilliseconds: Int32) -> Bool {
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    while true {
+      let result = poll(&entry, 1, max(0, timeoutMilliseconds))
+      if result < 0, errno == EINTR { continue }
+      return result != 0
+    }
+  }
+
+  /// Writes all bytes (a full pipe blocks; a closed one ends in an error that is
+  /// logged by the caller's next read).
+  static func write(_ bytes: [UInt8], to descriptor: Int32) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { raw -> Int in
+        guard let base = raw.baseAddress else { return 0 }
+        return Glibc.write(descriptor, base + offset, raw.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR || errno == EAGAIN { continue }
+        return
+      }
+      offset += written
+    }
+  }
+
+  /// Log lines with the time, to standard error or to a file (created 0600 under a
+  /// 0700 directory, appended to, never followed through a link).
+  final class Log {
+    private let descriptor: Int32
+
+    init(path: String?) {
+      guard let path else {
+        descriptor = 2
+        return
+      }
+      let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+      var prefix = ""
+      for component in directory.split(separator: "/") {
+        prefix += "/" + component
+        mkdir(prefix, 0o700)
+      }
+      let opened = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      descriptor = opened >= 0 ? opened : 2
+      if opened < 0 {
+        Self.write(line: "chk lsp: cannot open the log \(path); logging to standard error", to: 2)
+      }
+    }
+
+    deinit {
+      if descriptor > 2 { close(descriptor) }
+    }
+
+    func write(_ message: String) {
+      var time = timespec()
+      clock_gettime(CLOCK_REALTIME, &time)
+      var seconds = time.tv_sec
+      var parts = tm()
+      gmtime_r(&seconds, &parts)
+      func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+      let stamp =
+        "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+        + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+      // One line: control characters in messages (file names, methods) made visible.
+      let visible = message.unicodeScalars.map { scalar -> String in
+        scalar.value < 0x20 || scalar.value == 0x7F
+          ? "\\x" + String(scalar.value, radix: 16) : String(scalar)
+      }.joined()
+      Self.write(line: "\(stamp) \(visible)", to: descriptor)
+    }
+
+    private static func write(line: String, to descriptor: Int32) {
+      LanguageServerLoop.write(Array((line + "\n").utf8), to: descriptor)
+    }
+  }
+}

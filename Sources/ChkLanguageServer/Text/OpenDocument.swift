@@ -1,0 +1,66 @@
+import ChecklistKit
+
+/// A document the editor has open: its text as the editor has it (not as on disk), its
+/// version, and its parse, kept until the text changes.
+package struct OpenDocument {
+  let uri: String
+  var version = 0
+  var languageID = "markdown"
+  package private(set) var buffer: TextBuffer
+  /// The text parsed as a checklist; `nil` until asked for after a change.
+  private var parse: Result<ChecklistDocument, ParseError>?
+
+  init(uri: String, text: [UInt8]) {
+    self.uri = uri
+    buffer = TextBuffer(text)
+  }
+
+  package var bytes: [UInt8] { buffer.bytes }
+
+  mutating func replace(_ range: Range<Int>, with text: [UInt8]) {
+    parse = nil
+    buffer.replace(range, with: text)
+  }
+
+  mutating func replaceAll(with text: [UInt8]) {
+    parse = nil
+    buffer = TextBuffer(text)
+  }
+
+  /// The text as a checklist document, parsed once per version of the text.
+  mutating func parsed(idGenerator: IDGenerator) -> Result<ChecklistDocument, ParseError> {
+    if let parse { return parse }
+    let result: Result<ChecklistDocument, ParseError>
+    do {
+      var document = try ChecklistDocument(parsing: buffer.bytes)
+      document.idGenerator = idGenerator
+      result = .success(document)
+    } catch {
+      result = .failure(error)
+    }
+    parse = result
+    return result
+  }
+
+  /// Whether the text starts with a byte-order mark, which ChecklistKit's columns on
+  /// line 1 count from after.
+  var hasByteOrderMark: Bool {
+    buffer.bytes.starts(with: [0xEF, 0xBB, 0xBF])
+  }
+
+  /// The byte offset of a ChecklistKit line (1-based) and byte column (1-based).
+  func offset(line: Int, column: Int) -> Int {
+    guard line >= 1, line <= buffer.lineCount else { return buffer.bytes.count }
+    let range = buffer.contentRange(ofLine: line - 1)
+    let start = range.lowerBound + (line == 1 && hasByteOrderMark ? 3 : 0)
+    return min(range.upperBound, start + max(0, column - 1))
+  }
+
+  /// The byte range of a whole 1-based line, line break excluded.
+  func lineRange(_ line: Int) -> Range<Int> {
+    guard line >= 1, line <= buffer.lineCount else {
+      return buffer.bytes.count..<buffer.bytes.count
+    }
+    return buffer.contentRange(ofLine: line - 1)
+  }
+}

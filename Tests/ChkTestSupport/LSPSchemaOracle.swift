@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// The LSP 3.17 schema as a test oracle: `Tests/Oracle/lsp_validate.py` run with a
+/// Python that has the `lsprotocol` package. Found and required as `RenderingOracle`
+/// is (`CHK_ORACLE_PYTHON`, `CHK_REQUIRE_ORACLE=1` in CI).
+public struct LSPSchemaOracle: Sendable {
+  let python: String
+  let script: String
+
+  /// The oracle for a test: `nil` (with a notice, or a failure where oracles are
+  /// required) when no Python with lsprotocol is found.
+  public static func forTest(_ name: String) -> LSPSchemaOracle? {
+    let script = TestSupport.packageRoot.appendingPathComponent("Tests/Oracle/lsp_validate.py").path
+    var candidates = ["python3"]
+    if let configured = ProcessInfo.processInfo.environment["CHK_ORACLE_PYTHON"],
+      !configured.isEmpty
+    {
+      candidates = [configured]
+    }
+    for python in candidates
+    where RenderingOracle.run(python, ["-c", "import lsprotocol"], input: Data())?.status == 0 {
+      return LSPSchemaOracle(python: python, script: script)
+    }
+    let message =
+      "\(name): skipped, no Python with lsprotocol (set CHK_ORACLE_PYTHON, or "
+      + "'python3 -m venv .build/oracle && .build/oracle/bin/pip install lsprotocol')"
+    if RenderingOracle.isRequired {
+      Issue.record("CHK_REQUIRE_ORACLE is set: \(message)")
+    } else {
+      print("note: " + message)
+    }
+    return nil
+  }
+
+  /// Checks messages the server sent, each with the method it belongs to (a response
+  /// with its request's method); returns a description of each that does not fit the
+  /// schema.
+  public func failures(_ messages: [(method: String, message: Data)]) throws -> [String] {
+    var body = Data("{\"messages\":[".utf8)
+    for (index, entry) in messages.enumerated() {
+      if index > 0 { body.append(Data(",".utf8)) }
+      body.append(try JSONEncoder().encode(["method": entry.method]).dropLast())
+      body.append(Data(",\"message\":".utf8))
+      body.append(entry.message)
+      body.append(Data("}".utf8))
+    }
+    body.append(Data("]}".utf8))
+    guard let result = RenderingOracle.run(python, [script], input: body), result.status == 0
+    else { throw RenderingOracle.Failure(description: "the LSP schema oracle failed") }
+    struct Answer: Decodable {
+      struct Entry: Decodable {
+        var index: Int
+        var method: String
+        var error: String
+      }
+      var failures: [Entry]
+    }
+    return try JSONDecoder().decode(Answer.self, from: result.output).failures.map {
+      "message \($0.index) (\($0.method)): \($0.error)"
+    }
+  }
+}

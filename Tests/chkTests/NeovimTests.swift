@@ -1,0 +1,95 @@
+import ChecklistKit
+import ChkTestSupport
+import Foundation
+import Testing
+
+/// `chk lsp` in a real editor: Neovim (`nvim --headless`, from Debian's packages in
+/// CI) opens a checklist with mistakes, waits for diagnostics, formats, applies the
+/// code action that checks an item, and saves; the file must be what `chk fmt` and
+/// `chk check` make of it. Skipped with a notice where nvim is missing, unless
+/// `CHK_REQUIRE_NVIM=1` (as `.ci/run` sets).
+@Suite("Neovim end to end")
+struct NeovimTests {
+  static let text = """
+    ## Packing   @icon(bag)
+
+    - [ ] Passport  @id(p1)
+    - [X] Charger @done(2024-01-02)  @id(c1)
+    - [ ] Socks  @id(p1)
+
+    """
+
+  static func findNeovim() -> String? {
+    let environment = ProcessInfo.processInfo.environment
+    for directory in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+      let candidate = String(directory) + "/nvim"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+
+  @Test func checkFormatAndDiagnoseInNeovim() throws {
+    guard let nvim = Self.findNeovim() else {
+      let message = "Neovim end to end: skipped, no nvim on PATH (apt-get install neovim)"
+      if ProcessInfo.processInfo.environment["CHK_REQUIRE_NVIM"] == "1" {
+        Issue.record("CHK_REQUIRE_NVIM is set: \(message)")
+      } else {
+        print("note: " + message)
+      }
+      return
+    }
+    let directory = try TemporaryDirectory()
+    let file = try directory.file("packing.md", Self.text)
+    let result = directory.path + "/result.json"
+    let script = TestSupport.packageRoot.appendingPathComponent("Tests/Editors/nvim-session.lua")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: nvim)
+    process.arguments = [
+      "--headless", "-n", "-i", "NONE", "-u", "NONE", "-c", "luafile \(script.path)", file,
+    ]
+    process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
+    var environment = ProcessInfo.processInfo.environment
+    environment["CHK"] = EndToEndTests.binary.path
+    environment["RESULT"] = result
+    environment["XDG_STATE_HOME"] = directory.path + "/state"
+    environment["HOME"] = directory.path
+    process.environment = environment
+    let (status, output) = try process.runCollecting(.both)
+    let data = try Data(contentsOf: URL(fileURLWithPath: result))
+    let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(status == 0, "nvim: \(output) \(report["error"] ?? "")")
+    #expect(
+      report["steps"] as? [String]
+        == [
+          "started", "initialized", "diagnostics", "formatted", "actions", "checked", "saved",
+          "after", "stopped",
+        ], "\(report)")
+    let diagnostics = report["diagnostics"] as? [[String: Any]] ?? []
+    #expect(diagnostics.compactMap { $0["code"] as? String } == ["tag-in-name", "duplicate-id"])
+    #expect(diagnostics.compactMap { $0["line"] as? Int } == [3, 4])
+    #expect((report["actions"] as? [String])?.first == "Check item")
+    #expect(report["after"] as? [String] == ["tag-in-name", "duplicate-id"])
+
+    // What chk itself makes of the file: fmt, then check the item on line 3.
+    var expected = try ChecklistDocument(parsing: Self.text)
+    expected = try ChecklistDocument(parsing: ChecklistFormatter().format(expected))
+    try expected.check(.line(3), on: .today())
+    let saved = try directory.read("packing.md")
+    #expect(saved == String(decoding: expected.serialized(), as: UTF8.self))
+
+    // The server's log: a line per message, and a clean stop.
+    let log = try String(contentsOfFile: directory.path + "/state/chk/lsp.log", encoding: .utf8)
+    for method in [
+      "<- initialize #1", "<- textDocument/didOpen", "<- textDocument/formatting",
+      "<- textDocument/codeAction", "<- textDocument/didChange", "<- shutdown", "<- exit",
+      "-> textDocument/publishDiagnostics",
+    ] {
+      #expect(log.contains(method), "the log has no '\(method)'")
+    }
+    #expect(log.contains("stopped with status 0"))
+    if let transcript = ProcessInfo.processInfo.environment["CHK_NVIM_LOG"] {
+      try? (log + "\n--- result\n" + String(decoding: data, as: UTF8.self)).write(
+        toFile: transcript, atomically: true, encoding: .utf8)
+    }
+  }
+}
