@@ -24,7 +24,9 @@ struct LanguageServerClient {
     posix_spawn_file_actions_adddup2(&actions, toServer[0], 0)
     posix_spawn_file_actions_adddup2(&actions, fromServer[1], 1)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    for descriptor in toServer + fromServer { posix_spawn_file_actions_addclose(&actions, descriptor) }
+    for descriptor in toServer + fromServer {
+      posix_spawn_file_actions_addclose(&actions, descriptor)
+    }
     let arguments = [chk, "lsp", "--debounce", "0"]
     var argv = arguments.map { strdup($0) } + [nil]
     var envp = environment.map { strdup($0) } + [nil]
@@ -47,7 +49,9 @@ struct LanguageServerClient {
     var bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { write(input, $0.baseAddress! + offset, $0.count - offset) }
+      let written = bytes.withUnsafeMutableBytes {
+        write(input, $0.baseAddress! + offset, $0.count - offset)
+      }
       if written <= 0 { return }
       offset += written
     }
@@ -153,7 +157,8 @@ extension Benchmark {
       default: text.unicodeScalars.append(byte)
       }
     }
-    _ = client.request("initialize", #"{"capabilities":{"general":{"positionEncodings":["utf-16"]}}}"#)
+    _ = client.request(
+      "initialize", #"{"capabilities":{"general":{"positionEncodings":["utf-16"]}}}"#)
     _ = client.wait(for: #""id":1"#)
     client.send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
     client.send(
@@ -163,7 +168,9 @@ extension Benchmark {
     // An item in the middle of the file: type a character into its name, then take it
     // out again, each time until the diagnostics come back.
     let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    let line = lines.indices.first { $0 >= lines.count / 2 && lines[$0].starts(with: Array("- [ ] ".utf8)) } ?? 0
+    let line =
+      lines.indices.first { $0 >= lines.count / 2 && lines[$0].starts(with: Array("- [ ] ".utf8)) }
+      ?? 0
     var version = 1
     var typing: [Double] = []
     for run in 0..<(options.runs * 4) {
@@ -198,7 +205,8 @@ extension Benchmark {
     )
     let peak = client.peakRSS()
     var typed = Figure(
-      name: "lsp: didChange to diagnostics, 100k items", sample: Sample(seconds: typing, peakRSS: peak),
+      name: "lsp: didChange to diagnostics, 100k items",
+      sample: Sample(seconds: typing, peakRSS: peak),
       bytes: 0, baselineName: nil, baseline: nil, rssBudget: 2 * lintPeakRSS,
       target: "<= 10 ms median, RSS <= 2x lint", met: nil)
     typed.met = typed.sample.median <= 0.010 && (lintPeakRSS == 0 || peak <= 2 * lintPeakRSS)

@@ -16,6 +16,9 @@ extension LanguageServer {
     clientPullsDiagnostics = capabilities["textDocument"]?["diagnostic"]?.isObject ?? false
     clientTakesDocumentChanges =
       capabilities["workspace"]?["workspaceEdit"]?["documentChanges"]?.boolValue ?? false
+    clientResolvesEdits =
+      capabilities["textDocument"]?["codeAction"]?["resolveSupport"]?["properties"]?.arrayValue?
+      .contains("edit") ?? false
     var roots: [String] = []
     for folder in params["workspaceFolders"]?.arrayValue ?? [] {
       if let uri = folder["uri"]?.stringValue, let path = FileURI.path(of: uri) {
@@ -41,7 +44,8 @@ extension LanguageServer {
         [
           "codeActionKinds": [
             "quickfix", "refactor.rewrite", "source.fixAll.chk", "source.archive.chk",
-          ]
+          ],
+          "resolveProvider": true,
         ]
       ),
       (
@@ -120,6 +124,7 @@ extension LanguageServer {
     workspaceIndex = nil
     guard uri.hasSuffix("/.chk.json") else { return }
     configurations = ConfigurationCache()
+    forgetFindings()
     for open in documents.keys.sorted() { diagnosticsChanged(open) }
   }
 

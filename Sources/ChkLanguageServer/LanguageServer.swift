@@ -48,6 +48,9 @@ public final class LanguageServer {
   var clientPullsDiagnostics = false
   /// Whether the client's workspace edits take `documentChanges` with versions.
   var clientTakesDocumentChanges = false
+  /// Whether the client resolves a code action's `edit` when it is chosen; then the
+  /// actions that rewrite the whole file (fix all, archive) are computed only then.
+  var clientResolvesEdits = false
   /// The workspace folders' paths, for `workspace/symbol`.
   var workspaceRoots: [String] = []
   package internal(set) var documents: [String: OpenDocument] = [:]
@@ -225,6 +228,7 @@ public final class LanguageServer {
     case "textDocument/didSave": didSave(params)
     case "workspace/didChangeWatchedFiles":
       configurations = ConfigurationCache()
+      forgetFindings()
       workspaceIndex = nil
       pendingDiagnostics = Array(documents.keys.sorted())
     default:
@@ -242,6 +246,7 @@ public final class LanguageServer {
     case "textDocument/formatting": return formatting(params, range: nil)
     case "textDocument/rangeFormatting": return formatting(params, range: params["range"])
     case "textDocument/codeAction": return codeActions(params)
+    case "codeAction/resolve": return resolveCodeAction(params)
     case "textDocument/completion": return completion(params)
     case "textDocument/documentSymbol": return documentSymbols(params)
     case "textDocument/foldingRange": return foldingRanges(params)
@@ -265,6 +270,7 @@ public final class LanguageServer {
     static let serverNotInitialized = -32002
     static let requestCancelled = -32800
     static let requestFailed = -32803
+    static let contentModified = -32801
   }
 
   struct ResponseError: Error {

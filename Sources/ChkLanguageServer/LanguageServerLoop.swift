@@ -85,11 +85,13 @@ public enum LanguageServerLoop {
       guard !bodies.isEmpty else { continue }
       let started = now()
       let answers = server.receive(bodies)
+      let handled = now()
       for answer in answers { write(MessageFramer.frame(answer), to: output) }
       if verbose {
         log.write(
-          "-> \(answers.count) answer(s) to \(bodies.count) message(s) "
-            + "(\(bodies.map(\.count).reduce(0, +)) bytes) in " + milliseconds(now() - started))
+          "-> \(answers.count) answer(s) (\(answers.map(\.count).reduce(0, +)) bytes) to "
+            + "\(bodies.count) message(s) (\(bodies.map(\.count).reduce(0, +)) bytes): handled in "
+            + milliseconds(handled - started) + ", written in " + milliseconds(now() - handled))
       }
     }
     if server.hasPendingDiagnostics, server.exitStatus == nil {

@@ -11,7 +11,7 @@ extension FuzzChecks {
         today: { Checklist.Day("2026-11-30") ?? .today() }, idGenerator: .seeded(3)))
     let setup = [
       #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{}}}"#,
-      #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///f.md","languageId":"markdown","version":1,"text":"## L\n\n- [ ] a  @id(x)\n- [x] b\r\n  - [ ] c 😀\n"}}}"#,
+      ###"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///f.md","languageId":"markdown","version":1,"text":"## L\n\n- [ ] a  @id(x)\n- [x] b\r\n  - [ ] c 😀\n"}}}"###,
     ]
     _ = server.receive(setup.map { Array($0.utf8) })
     return server
@@ -51,7 +51,9 @@ extension FuzzChecks {
     }
     guard server.exitStatus == nil, server.state == .running else { return nil }
     let probe = server.receive([
-      Array(#"{"jsonrpc":"2.0","id":"probe","method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///f.md"}}}"#.utf8)
+      Array(
+        #"{"jsonrpc":"2.0","id":"probe","method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///f.md"}}}"#
+          .utf8)
     ])
     guard probe.count == 1, let answer = try? JSONValue.parse(probe[0]), answer["id"] == "probe"
     else { return "the server no longer answers a request" }

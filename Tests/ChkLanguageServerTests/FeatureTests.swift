@@ -265,6 +265,54 @@ struct FeatureTests {
     try session.validateTranscript("quickFixesFixAllAndArchiveMatchTheCommands")
   }
 
+  @Test func clientsThatResolveGetWholeFileEditsWhenTheyChooseThem() throws {
+    let session = LSPSession(resolvesEdits: true)
+    session.open(Self.uri, Self.actionsText)
+    let offered = actions(session, (0, 0), (0, 0), only: ["source"])
+    #expect(
+      offered.compactMap { $0["kind"]?.stringValue } == ["source.fixAll.chk", "source.archive.chk"])
+    #expect(offered.allSatisfy { $0["edit"] == nil }, "computed only when chosen")
+    let fixAll = try #require(offered.first)
+    let resolved = session.result("codeAction/resolve", fixAll)
+    var fixed = try ChecklistDocument(parsing: Self.actionsText)
+    fixed.idGenerator = .seeded(7)
+    _ = try ChecklistLinter(configuration: LintConfiguration(today: LSPSession.today)).fix(&fixed)
+    #expect(
+      session.apply(LSPSession.edits(resolved["edit"], Self.uri), to: Self.uri)
+        == String(decoding: fixed.serialized(), as: UTF8.self))
+    #expect(resolved["title"] == fixAll["title"])
+    // After a change, the offer is stale.
+    session.change(
+      Self.uri, (Position(line: 0, character: 0), Position(line: 0, character: 0)), "\n")
+    let stale = session.request("codeAction/resolve", fixAll)
+    #expect(stale["error"]?["code"] == .int(-32801))
+    try session.validateTranscript("clientsThatResolveGetWholeFileEditsWhenTheyChooseThem")
+  }
+
+  @Test func editsOfOneStretchAndOfManyLinesAreBothMinimal() throws {
+    let session = LSPSession()
+    var lines = (0..<3_000).map { "- [ ] item \($0)  @id(i\($0))" }
+    let old = lines.joined(separator: "\n") + "\n"
+    session.open(Self.uri, old)
+    let document = try #require(session.server.documents[Self.uri])
+    // One stretch: two neighbouring lines changed, one added between them.
+    lines[1_500] = "- [x] item 1500  @done(2026-11-30)  @id(i1500)"
+    lines.insert("- [ ] new", at: 1_501)
+    lines[1_502] += "  # note"
+    let near = lines.joined(separator: "\n") + "\n"
+    let stretch = session.server.textEdits(
+      from: Array(old.utf8), to: Array(near.utf8), in: document)
+    #expect(stretch.count == 1)
+    #expect(stretch.first?["range"] == Self.range((1_500, 0), (1_502, 0)))
+    #expect(session.apply(stretch, to: Self.uri) == near)
+    // Lines far apart: one edit each.
+    var far = old.replacingOccurrences(of: "item 10  ", with: "item ten  ")
+    far = far.replacingOccurrences(of: "item 2999  ", with: "item last  ")
+    let spread = session.server.textEdits(from: Array(old.utf8), to: Array(far.utf8), in: document)
+    #expect(spread.map { LSPSession.position($0["range"]?["start"]).line } == [10, 2_999])
+    #expect(session.apply(spread, to: Self.uri) == far)
+  }
+
   // MARK: - Completion
 
   func labels(_ session: LSPSession, _ line: Int, _ character: Int) -> [String] {

@@ -60,6 +60,12 @@ public enum UnifiedDiff {
     public var old: Range<Int>
     /// Their replacement in the new version.
     public var new: Range<Int>
+
+    /// A change.
+    public init(old: Range<Int>, new: Range<Int>) {
+      self.old = old
+      self.new = new
+    }
   }
 
   /// The runs of lines that differ from `old` to `new`, in order: what an editor applies

@@ -82,6 +82,7 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
       }
     case .bool(let value): writer.bool(value)
     case .null: writer.string(nil)
+    case .raw(let bytes): writer.raw(bytes)
     }
   }
 }

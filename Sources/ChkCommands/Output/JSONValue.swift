@@ -6,6 +6,9 @@ package indirect enum JSONValue: Equatable {
   case number(Double)
   case bool(Bool)
   case null
+  /// JSON text already written (a large answer written straight to bytes); never what
+  /// `parse` returns.
+  case raw([UInt8])
 
   package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
@@ -16,6 +19,7 @@ package indirect enum JSONValue: Equatable {
     case (.number(let a), .number(let b)): return a == b
     case (.bool(let a), .bool(let b)): return a == b
     case (.null, .null): return true
+    case (.raw(let a), .raw(let b)): return a == b
     default: return false
     }
   }
@@ -139,35 +143,43 @@ package indirect enum JSONValue: Equatable {
       return Double(String(decoding: bytes[start..<index], as: UTF8.self)) ?? 0
     }
 
+    /// A string's bytes are gathered as UTF-8 and become a `String` once: runs without
+    /// escapes are copied whole (a 5 MB document in an LSP message has an escape per
+    /// line).
     mutating func string() throws(SyntaxError) -> String {
       try expect(UInt8(ascii: "\""), "a string")
-      var scalars = String.UnicodeScalarView()
-      var run: [UInt8] = []
-      func flush() {
-        scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
-        run.removeAll(keepingCapacity: true)
+      var text: [UInt8] = []
+      func append(_ scalar: Unicode.Scalar) {
+        text += String(scalar).utf8
       }
       while index < bytes.count {
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
+          bytes[end] >= 0x20
+        {
+          end += 1
+        }
+        if end > index {
+          text += bytes[index..<end]
+          index = end
+        }
+        guard index < bytes.count else { break }
         let byte = bytes[index]
         index += 1
         switch byte {
         case UInt8(ascii: "\""):
-          flush()
-          return String(scalars)
+          return String(decoding: text, as: UTF8.self)
         case UInt8(ascii: "\\"):
-          flush()
           guard index < bytes.count else { break }
           let escape = bytes[index]
           index += 1
           switch escape {
-          case UInt8(ascii: "\""): scalars.append("\"")
-          case UInt8(ascii: "\\"): scalars.append("\\")
-          case UInt8(ascii: "/"): scalars.append("/")
-          case UInt8(ascii: "b"): scalars.append("\u{8}")
-          case UInt8(ascii: "f"): scalars.append("\u{C}")
-          case UInt8(ascii: "n"): scalars.append("\n")
-          case UInt8(ascii: "r"): scalars.append("\r")
-          case UInt8(ascii: "t"): scalars.append("\t")
+          case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escape)
+          case UInt8(ascii: "b"): text.append(0x08)
+          case UInt8(ascii: "f"): text.append(0x0C)
+          case UInt8(ascii: "n"): text.append(0x0A)
+          case UInt8(ascii: "r"): text.append(0x0D)
+          case UInt8(ascii: "t"): text.append(0x09)
           case UInt8(ascii: "u"):
             var code = try hex4()
             if (0xD800...0xDBFF).contains(code), index + 5 < bytes.count,
@@ -183,14 +195,12 @@ package indirect enum JSONValue: Equatable {
                 index = save
               }
             }
-            scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+            append(Unicode.Scalar(code) ?? "\u{FFFD}")
           default:
             throw SyntaxError(offset: index - 1, expected: "an escape")
           }
-        case 0..<0x20:
-          throw SyntaxError(offset: index - 1, expected: "no control character in a string")
         default:
-          run.append(byte)
+          throw SyntaxError(offset: index - 1, expected: "no control character in a string")
         }
       }
       throw SyntaxError(offset: index, expected: "'\"'")

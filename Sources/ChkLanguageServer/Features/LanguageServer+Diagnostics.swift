@@ -91,8 +91,23 @@ extension LanguageServer {
         "code": "configuration", "message": .string(error.message + "; default rules apply"),
       ])
     }
-    let findings = ChecklistLinter(configuration: configuration).lint(parsedDocument)
+    let findings = self.findings(document.uri, parsedDocument, configuration)
     return notes + findings.map { diagnostic($0, in: document) }
+  }
+
+  /// The lint findings of an open document, linted once per version of its text.
+  func findings(
+    _ uri: String, _ parsedDocument: ChecklistDocument, _ configuration: LintConfiguration
+  ) -> [Diagnostic] {
+    if let cached = documents[uri]?.findings { return cached }
+    let findings = ChecklistLinter(configuration: configuration).lint(parsedDocument)
+    documents[uri]?.findings = findings
+    return findings
+  }
+
+  /// Forgets every document's findings (the rules changed).
+  func forgetFindings() {
+    for uri in documents.keys { documents[uri]?.findings = nil }
   }
 
   func diagnostic(_ finding: Diagnostic, in document: OpenDocument) -> JSONValue {

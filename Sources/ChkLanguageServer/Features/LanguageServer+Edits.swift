@@ -1,17 +1,70 @@
 import ChecklistKit
 import ChkCommands
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// Formatting and code actions: each a minimal set of text edits, computed from the
 /// buffer and ChecklistKit's result; the server never writes a file.
 extension LanguageServer {
   /// The text edits that turn `old` into `new`: one per run of changed lines, never the
-  /// whole document when a line changed.
+  /// whole document when a line changed. A change confined to one stretch (an item
+  /// checked, an ID given) is found by comparing from both ends, at memcmp's speed; a
+  /// change spread over the file is diffed line by line.
   func textEdits(from old: [UInt8], to new: [UInt8], in document: OpenDocument) -> [JSONValue] {
-    UnifiedDiff.changes(from: old, to: new).map { change in
+    let (prefix, suffix) = Self.commonEnds(old, new)
+    // Whole lines: back to the start of the first changed line, on to the end of the last.
+    let start = document.buffer.lineStarts[document.buffer.line(ofOffset: prefix)]
+    var oldEnd = old.count - suffix
+    if oldEnd > start {
+      let lastLine = document.buffer.line(ofOffset: oldEnd - 1)
+      oldEnd =
+        lastLine + 1 < document.buffer.lineCount
+        ? document.buffer.lineStarts[lastLine + 1] : old.count
+    }
+    let newEnd = new.count - (old.count - oldEnd)
+    let changes: [UnifiedDiff.Change]
+    if oldEnd - start <= Self.singleStretch, newEnd >= start {
+      changes = [UnifiedDiff.Change(old: start..<oldEnd, new: start..<newEnd)]
+    } else {
+      changes = UnifiedDiff.changes(from: old, to: new)
+    }
+    return changes.map { change in
       [
         "range": range(change.old, in: document),
         "newText": .string(String(decoding: new[change.new], as: UTF8.self)),
       ]
+    }
+  }
+
+  /// Up to this many bytes of changed lines go in one edit.
+  static let singleStretch = 1 << 14
+
+  /// How many bytes two texts share at their start, and then at their end.
+  static func commonEnds(_ old: [UInt8], _ new: [UInt8]) -> (prefix: Int, suffix: Int) {
+    old.withUnsafeBufferPointer { a in
+      new.withUnsafeBufferPointer { b in
+        guard let x = a.baseAddress, let y = b.baseAddress else { return (0, 0) }
+        let limit = min(a.count, b.count)
+        var prefix = 0
+        let block = 4096
+        while prefix + block <= limit, memcmp(x + prefix, y + prefix, block) == 0 {
+          prefix += block
+        }
+        while prefix < limit, a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        let rest = limit - prefix
+        while suffix + block <= rest,
+          memcmp(x + a.count - suffix - block, y + b.count - suffix - block, block) == 0
+        {
+          suffix += block
+        }
+        while suffix < rest, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        return (prefix, suffix)
+      }
     }
   }
 
@@ -133,7 +186,7 @@ extension LanguageServer {
       let sent = params["context"]?["diagnostics"]?.arrayValue ?? []
       // Each quick fix lints its copy again: at most `maximumQuickFixes` per request
       // keeps a select-all linear ("fix all" takes the rest).
-      let fixable = linter.lint(parsedDocument).filter {
+      let fixable = findings(document.uri, parsedDocument, configuration).filter {
         $0.isFixable && $0.line >= firstLine && $0.line <= lastLine
       }
       for finding in fixable.prefix(Self.maximumQuickFixes) {
@@ -157,28 +210,95 @@ extension LanguageServer {
       }
     }
 
+    // The actions that rewrite lines all over the file: offered when they would do
+    // something, and computed when chosen if the client resolves actions.
     if wanted("source.fixAll.chk"),
       case .success(let configuration) = lintConfiguration(document.uri),
-      let edit = edit(
-        document, parsedDocument,
-        { copy throws(EditError) in
-          _ = try ChecklistLinter(configuration: configuration).fix(&copy)
-        })
+      findings(document.uri, parsedDocument, configuration).contains(where: \.isFixable),
+      let action = wholeFileAction(.fixAll, document, parsedDocument)
     {
-      actions.append(action("Fix all chk findings", kind: "source.fixAll.chk", edit: edit))
+      actions.append(action)
     }
-
     if wanted("source.archive.chk"), parsedDocument.doneCount > 0,
-      let edit = edit(
-        document, parsedDocument,
-        { copy throws(EditError) in
-          try copy.archiveCheckedItems(from: nil, to: "Archive")
-        })
+      let action = wholeFileAction(.archive, document, parsedDocument)
     {
-      actions.append(
-        action("Archive checked items (to \"Archive\")", kind: "source.archive.chk", edit: edit))
+      actions.append(action)
     }
     return .success(.array(actions))
+  }
+
+  /// The code actions that change the whole file.
+  enum WholeFileAction: String {
+    case fixAll, archive
+
+    var title: String {
+      switch self {
+      case .fixAll: return "Fix all chk findings"
+      case .archive: return "Archive checked items (to \"Archive\")"
+      }
+    }
+
+    var kind: String {
+      switch self {
+      case .fixAll: return "source.fixAll.chk"
+      case .archive: return "source.archive.chk"
+      }
+    }
+  }
+
+  private func wholeFileAction(
+    _ kind: WholeFileAction, _ document: OpenDocument, _ parsedDocument: ChecklistDocument
+  ) -> JSONValue? {
+    if clientResolvesEdits {
+      return [
+        "title": .string(kind.title), "kind": .string(kind.kind),
+        "data": [
+          "uri": .string(document.uri), "version": .int(document.version),
+          "action": .string(kind.rawValue),
+        ],
+      ]
+    }
+    return wholeFileEdit(kind, document, parsedDocument).map {
+      action(kind.title, kind: kind.kind, edit: $0)
+    }
+  }
+
+  private func wholeFileEdit(
+    _ kind: WholeFileAction, _ document: OpenDocument, _ parsedDocument: ChecklistDocument
+  ) -> JSONValue? {
+    switch kind {
+    case .fixAll:
+      guard case .success(let configuration) = lintConfiguration(document.uri) else { return nil }
+      return edit(document, parsedDocument) { copy throws(EditError) in
+        _ = try ChecklistLinter(configuration: configuration).fix(&copy)
+      }
+    case .archive:
+      return edit(document, parsedDocument) { copy throws(EditError) in
+        try copy.archiveCheckedItems(from: nil, to: "Archive")
+      }
+    }
+  }
+
+  /// `codeAction/resolve`: the edit of an action offered without one.
+  func resolveCodeAction(_ params: JSONValue) -> Result<JSONValue, ResponseError> {
+    guard case .object(var members) = params, let data = params["data"],
+      let uri = data["uri"]?.stringValue,
+      let kind = data["action"]?.stringValue.flatMap(WholeFileAction.init)
+    else { return .failure(.invalidParams("not a code action of chk's to resolve")) }
+    guard let document = documents[uri], case .success(let parsedDocument) = parsed(uri) else {
+      return .failure(ResponseError(ErrorCode.invalidParams, "'\(uri)' is not open"))
+    }
+    guard data["version"]?.intValue == document.version else {
+      return .failure(
+        ResponseError(
+          ErrorCode.contentModified, "the document changed since the action was offered"))
+    }
+    guard let edit = wholeFileEdit(kind, document, parsedDocument) else {
+      return .failure(ResponseError(ErrorCode.requestFailed, "the action has nothing left to do"))
+    }
+    members.removeAll { $0.0 == "edit" }
+    members.append(("edit", edit))
+    return .success(.object(members))
   }
 
   /// How many quick fixes one code-action request returns at most.

@@ -31,10 +31,23 @@ extension LanguageServer {
     }
   }
 
-  private func lineSpan(_ first: Int, _ last: Int, in document: OpenDocument) -> JSONValue {
-    range(document.lineRange(first).lowerBound..<document.lineRange(last).upperBound, in: document)
+  /// Writes an LSP range of byte offsets.
+  func writeRange(_ bytes: Range<Int>, in document: OpenDocument, to writer: inout JSONWriter) {
+    let start = document.buffer.position(ofOffset: bytes.lowerBound, encoding)
+    let end = document.buffer.position(ofOffset: bytes.upperBound, encoding)
+    writer.beginObject()
+    for (name, position) in [("start", start), ("end", end)] {
+      writer.key(name)
+      writer.beginObject()
+      writer.field("line", position.line)
+      writer.field("character", position.character)
+      writer.endObject()
+    }
+    writer.endObject()
   }
 
+  /// The lists, their items and sub-items as a tree, written straight to JSON (a
+  /// large file has hundreds of thousands of symbols).
   func documentSymbols(_ params: JSONValue) -> Result<JSONValue, ResponseError> {
     let found: (OpenDocument, ChecklistDocument)?
     switch checklist(params) {
@@ -44,33 +57,48 @@ extension LanguageServer {
     guard let (document, parsedDocument) = found else { return .success([]) }
     let lists = parsedDocument.lists
     let lasts = lastLines(of: lists, in: document)
-    func symbol(_ item: Checklist.Item) -> JSONValue {
+    var writer = JSONWriter()
+    func lineSpan(_ first: Int, _ last: Int) -> Range<Int> {
+      document.lineRange(first).lowerBound..<document.lineRange(last).upperBound
+    }
+    func write(
+      name: String, detail: String, kind: Int, lines: (Int, Int), children: [Checklist.Item]
+    ) {
+      writer.beginObject()
+      writer.field("name", name)
+      writer.field("detail", detail)
+      writer.field("kind", kind)
+      writer.key("range")
+      writeRange(lineSpan(lines.0, lines.1), in: document, to: &writer)
+      writer.key("selectionRange")
+      writeRange(document.lineRange(lines.0), in: document, to: &writer)
+      writer.key("children")
+      writer.beginArray()
+      for item in children { write(item) }
+      writer.endArray()
+      writer.endObject()
+    }
+    func write(_ item: Checklist.Item) {
       let owned = parsedDocument.lines(ownedBy: .line(item.line)) ?? item.line...item.line
       var detail = item.isChecked ? "done" : "open"
       if let done = item.doneDate { detail += " " + done.description }
       if let due = item.dueDate { detail += ", due " + due.description }
       if let id = item.id { detail += ", @id(\(id))" }
-      return [
-        "name": .string(item.name.isEmpty ? "(no name)" : item.name), "detail": .string(detail),
-        "kind": 17, "range": lineSpan(owned.lowerBound, owned.upperBound, in: document),
-        "selectionRange": range(document.lineRange(item.line), in: document),
-        "children": .array(item.children.map(symbol)),
-      ]
+      write(
+        name: item.name.isEmpty ? "(no name)" : item.name, detail: detail, kind: 17,
+        lines: (owned.lowerBound, owned.upperBound), children: item.children)
     }
-    var symbols: [JSONValue] = []
+    writer.beginArray()
     for (index, list) in lists.enumerated() {
       let first = list.line ?? 1
       let name = list.name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)"
       let left = list.openCount
-      let total = left + list.doneCount
-      symbols.append([
-        "name": .string(name), "detail": .string("\(left) of \(total) left"), "kind": 3,
-        "range": lineSpan(first, max(first, lasts[index]), in: document),
-        "selectionRange": range(document.lineRange(first), in: document),
-        "children": .array(list.items.map(symbol)),
-      ])
+      write(
+        name: name, detail: "\(left) of \(left + list.doneCount) left", kind: 3,
+        lines: (first, max(first, lasts[index])), children: list.items)
     }
-    return .success(.array(symbols))
+    writer.endArray()
+    return .success(.raw(writer.bytes))
   }
 
   func foldingRanges(_ params: JSONValue) -> Result<JSONValue, ResponseError> {

@@ -9,6 +9,9 @@ package struct OpenDocument {
   package private(set) var buffer: TextBuffer
   /// The text parsed as a checklist; `nil` until asked for after a change.
   private var parse: Result<ChecklistDocument, ParseError>?
+  /// The lint findings of this version of the text (with the rules that applied);
+  /// `nil` until linted after a change.
+  var findings: [Diagnostic]?
 
   init(uri: String, text: [UInt8]) {
     self.uri = uri
@@ -19,11 +22,13 @@ package struct OpenDocument {
 
   mutating func replace(_ range: Range<Int>, with text: [UInt8]) {
     parse = nil
+    findings = nil
     buffer.replace(range, with: text)
   }
 
   mutating func replaceAll(with text: [UInt8]) {
     parse = nil
+    findings = nil
     buffer = TextBuffer(text)
   }
 

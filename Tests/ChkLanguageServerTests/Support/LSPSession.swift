@@ -28,12 +28,15 @@ final class LSPSession {
   /// A server, initialized with the given client capabilities.
   init(
     encodings: [String] = ["utf-16"], pullsDiagnostics: Bool = false, documentChanges: Bool = false,
-    rootURI: String? = nil, today: Checklist.Day = LSPSession.today
+    resolvesEdits: Bool = false, rootURI: String? = nil, today: Checklist.Day = LSPSession.today
   ) {
     server = LanguageServer(
       environment: LanguageServer.Environment(today: { today }, idGenerator: .seeded(7)))
     var textDocument: [(String, JSONValue)] = []
     if pullsDiagnostics { textDocument.append(("diagnostic", ["dynamicRegistration": false])) }
+    if resolvesEdits {
+      textDocument.append(("codeAction", ["resolveSupport": ["properties": ["edit"]]]))
+    }
     let capabilities: JSONValue = [
       "general": ["positionEncodings": .array(encodings.map { .string($0) })],
       "textDocument": .object(textDocument),
