@@ -49,8 +49,9 @@ struct LanguageServerClient {
     var bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes {
-        write(input, $0.baseAddress! + offset, $0.count - offset)
+      let written = bytes.withUnsafeMutableBytes { raw -> Int in
+        guard let base = raw.baseAddress else { return 0 }
+        return write(input, base + offset, raw.count - offset)
       }
       if written <= 0 { return }
       offset += written
@@ -158,7 +159,11 @@ extension Benchmark {
       }
     }
     _ = client.request(
-      "initialize", #"{"capabilities":{"general":{"positionEncodings":["utf-16"]}}}"#)
+    // Capabilities as Neovim 0.8+ and VS Code declare them: code actions are resolved.
+    _ = client.request(
+      "initialize",
+      #"{"capabilities":{"general":{"positionEncodings":["utf-16"]},"textDocument":{"codeAction":{"resolveSupport":{"properties":["edit"]}}}}}"#
+    )
     _ = client.wait(for: #""id":1"#)
     client.send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
     client.send(
