@@ -158,7 +158,6 @@ extension Benchmark {
       default: text.unicodeScalars.append(byte)
       }
     }
-    _ = client.request(
     // Capabilities as Neovim 0.8+ and VS Code declare them: code actions are resolved.
     _ = client.request(
       "initialize",
