@@ -71,7 +71,9 @@ enum ArgumentParser {
     var optionsEnded = false
     func spec(long: String) throws(CommandError) -> OptionSpec {
       guard let spec = specs.first(where: { $0.name == long }) else {
-        throw .usage("unknown option '--\(long)' for '\(context)'; see '\(helpCommand(context))'")
+        let hint = Suggestions.clause(long, among: specs.map(\.name), quoted: "--")
+        throw .usage(
+          "unknown option '--\(long)' for '\(context)'\(hint); see '\(helpCommand(context))'")
       }
       return spec
     }

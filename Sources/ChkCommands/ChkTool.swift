@@ -111,7 +111,13 @@ public enum ChkTool {
         spec = Command.globalOptions.first { $0.short != nil && $0.short == letter }
         consumesNext = spec?.takesValue == true && argument.count == 2
       }
-      guard spec != nil else { throw .usage("unknown option '\(argument)'; see 'chk help'") }
+      guard spec != nil else {
+        let names = Command.globalOptions.map(\.name)
+        let typed = String(argument.drop { $0 == "-" }.prefix { $0 != "=" })
+        let hint =
+          argument.hasPrefix("--") ? Suggestions.clause(typed, among: names, quoted: "--") : ""
+        throw .usage("unknown option '\(argument)'\(hint); see 'chk help'")
+      }
       index += consumesNext ? 2 : 1
     }
     let leading = Array(arguments[..<min(index, arguments.count)])
@@ -120,7 +126,9 @@ public enum ChkTool {
       return try Command.list.execute(leading, environment, output, errors)
     }
     guard let command = Command.named(name) else {
-      throw .usage("unknown command '\(name)'; run 'chk help' for the list of commands")
+      throw .usage(
+        "unknown command '\(name)'\(Suggestions.clause(name, among: Command.all.map(\.name)))"
+          + "; run 'chk help' for the list of commands")
     }
     return try command.execute(leading + rest.dropFirst(), environment, output, errors)
   }

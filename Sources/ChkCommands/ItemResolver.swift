@@ -52,8 +52,24 @@ struct ItemResolver {
       throw ambiguity("\(matches.count) items match '\(text)'", matches)
     }
     throw .usage(
-      "\(path.shown): no item with ID '\(text)'; name an item by its ID, its number in "
-        + "'chk list', or /TEXT")
+      "\(path.shown): no item with ID '\(text)'\(nameSuggestion(text)); name an item by its ID, "
+        + "its number in 'chk list', or /TEXT")
+  }
+
+  /// `; did you mean /mil ('Buy milk')?` when the text is part of exactly one item's
+  /// name; up to five candidates (number, name, ID) when of several; else nothing. A
+  /// suggestion only: nothing is acted on.
+  private func nameSuggestion(_ text: String) -> String {
+    let query = text.lowercased()
+    let matches = document.items.filter { $0.name.lowercased().contains(query) }
+    guard let first = matches.first else { return "" }
+    if matches.count == 1 { return "; did you mean /\(text) ('\(first.name)')?" }
+    let shown = matches.prefix(5).map { item -> String in
+      let number = numbers.number(ofLine: item.line).map(String.init) ?? "?"
+      return "\(number) '\(item.name)'" + (item.id.map { " (\($0))" } ?? "")
+    }
+    let more = matches.count > 5 ? " and \(matches.count - 5) more" : ""
+    return "; \(matches.count) names contain it: " + shown.joined(separator: ", ") + more
   }
 
   /// Resolves several ITEMs, refusing the same item twice.

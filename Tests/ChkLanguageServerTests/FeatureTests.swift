@@ -229,6 +229,14 @@ struct FeatureTests {
     #expect(unchecked == String(decoding: expected.serialized(), as: UTF8.self))
   }
 
+  /// Found by the fuzzer: a range whose end comes before its start trapped.
+  @Test func aReversedRangeIsTakenInOrder() {
+    let session = LSPSession()
+    session.open(Self.uri, Self.actionsText)
+    let titles = actions(session, (5, 0), (3, 2)).compactMap { $0["title"]?.stringValue }
+    #expect(titles.starts(with: ["Check 2 items", "Uncheck 2 items", "Toggle 2 items"]))
+  }
+
   @Test func quickFixesFixAllAndArchiveMatchTheCommands() throws {
     let session = LSPSession()
     session.open(Self.uri, Self.actionsText)

@@ -11,7 +11,9 @@ extension Command {
       return .success
     }
     guard let command = Command.named(name) else {
-      throw .usage("unknown command '\(name)'; run 'chk help' for the list of commands")
+      throw .usage(
+        "unknown command '\(name)'\(Suggestions.clause(name, among: Command.all.map(\.name)))"
+          + "; run 'chk help' for the list of commands")
     }
     invocation.output.write(Help.command(command))
     return .success

@@ -123,10 +123,13 @@ extension LanguageServer {
       guard let only else { return true }
       return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
     }
-    let firstLine = document.buffer.line(ofOffset: document.buffer.offset(of: start, encoding)) + 1
-    var lastLine = document.buffer.line(ofOffset: document.buffer.offset(of: end, encoding)) + 1
+    // A range may come reversed (end before start): take it in order.
+    let (from, to) =
+      (start.line, start.character) <= (end.line, end.character) ? (start, end) : (end, start)
+    let firstLine = document.buffer.line(ofOffset: document.buffer.offset(of: from, encoding)) + 1
+    var lastLine = document.buffer.line(ofOffset: document.buffer.offset(of: to, encoding)) + 1
     // A selection that ends at the start of a line does not take that line.
-    if lastLine > firstLine, end.character == 0 { lastLine -= 1 }
+    if lastLine > firstLine, to.character == 0 { lastLine -= 1 }
     let items = (firstLine...lastLine).compactMap { line in
       parsedDocument.item(at: .line(line)).map { (line, $0) }
     }

@@ -4,8 +4,9 @@ import Testing
 
 @testable import ChecklistKit
 
-/// The three-target layout, checked on the sources: the library is the file format and
-/// nothing else, and the commands use only its public API.
+/// The three-target layout (and the language server beside the commands), checked on
+/// the sources: the library is the file format and nothing else, and the front ends
+/// use only its public API.
 @Suite("Layout")
 struct LayoutTests {
   /// Every Swift file under a folder, with its text.
@@ -56,6 +57,23 @@ struct LayoutTests {
       for (number, line) in Self.code(text).enumerated() {
         for word in forbidden where line.contains(word) {
           Issue.record("ChkCommands/\(path):\(number + 1) uses \(word)")
+        }
+      }
+    }
+  }
+
+  @Test func theLanguageServerUsesOnlyTheLibrarysPublicAPI() {
+    // Its own buffers are `document.bytes`; a parsed checklist's internals are not.
+    let forbidden = [
+      "LineRecord", "ParsedLine", "@testable", "parsedDocument.lines[", "parsedDocument.lines.",
+      "parsedDocument.bytes",
+    ]
+    let files = Self.sources("Sources/ChkLanguageServer")
+    #expect(files.count > 8)
+    for (path, text) in files {
+      for (number, line) in Self.code(text).enumerated() {
+        for word in forbidden where line.contains(word) {
+          Issue.record("ChkLanguageServer/\(path):\(number + 1) uses \(word)")
         }
       }
     }
