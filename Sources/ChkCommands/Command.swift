@@ -92,6 +92,6 @@ struct Command: Sendable {
   static let all: [Command] = [
     list, lists, add, check, uncheck, toggle, edit, remove, move, listAdd, listRename, listRemove,
     listIcon, archive, undo, format, lint, initialize, git, mergeDriver, resolve, languageServer,
-    help, completions, version,
+    install, uninstall, help, completions, version,
   ]
 }

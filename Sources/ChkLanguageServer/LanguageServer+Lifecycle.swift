@@ -77,6 +77,7 @@ extension LanguageServer {
     guard let item = params["textDocument"], let uri = item["uri"]?.stringValue,
       let text = item["text"]?.stringValue
     else { return environment.log("didOpen without a text document") }
+    // The text's UTF-8 view is copied once; the message is dropped by the caller.
     var document = OpenDocument(uri: uri, text: Array(text.utf8))
     document.version = item["version"]?.intValue ?? 0
     document.languageID = item["languageId"]?.stringValue ?? "markdown"

@@ -70,7 +70,7 @@ public final class LanguageServer {
   /// order. A `$/cancelRequest` among them cancels a request of the same batch that
   /// has not been handled yet (the server handles one message at a time, so a request
   /// answered earlier cannot be cancelled).
-  public func receive(_ bodies: [[UInt8]]) -> [[UInt8]] {
+  public func receive(_ bodies: consuming [[UInt8]]) -> [[UInt8]] {
     var messages: [(JSONValue?, [UInt8])] = []
     var cancelled: Set<String> = []
     for body in bodies {
@@ -81,10 +81,12 @@ public final class LanguageServer {
         cancelled.insert(Self.key(of: id))
       }
       switch message {
-      case .message(let value): messages.append((value, body))
+      case .message(let value): messages.append((value, []))
       case .reply(let error): messages.append((nil, error.serialized))
       }
     }
+    // The bodies are parsed: let them go before handling (a didOpen can be megabytes).
+    bodies = []
     var out: [[UInt8]] = []
     for (message, body) in messages {
       // Nothing is handled after `exit`.

@@ -84,13 +84,15 @@ public enum LanguageServerLoop {
       }
       guard !bodies.isEmpty else { continue }
       let started = now()
-      let answers = server.receive(bodies)
+      let sizes = bodies.map(\.count)
+      // The server holds no body longer than it needs it (a didOpen can be megabytes).
+      let answers = server.receive(consume bodies)
       let handled = now()
       for answer in answers { write(MessageFramer.frame(answer), to: output) }
       if verbose {
         log.write(
           "-> \(answers.count) answer(s) (\(answers.map(\.count).reduce(0, +)) bytes) to "
-            + "\(bodies.count) message(s) (\(bodies.map(\.count).reduce(0, +)) bytes): handled in "
+            + "\(sizes.count) message(s) (\(sizes.reduce(0, +)) bytes): handled in "
             + milliseconds(handled - started) + ", written in " + milliseconds(now() - handled))
       }
     }

@@ -56,3 +56,22 @@ struct ManPageTests {
     #expect(process.terminationStatus == 0, "\(output)")
   }
 }
+
+extension ManPageTests {
+  /// `chk install` installs the pages built into the binary: they must be the files.
+  @Test func theBuiltInPagesAreTheFiles() throws {
+    #expect(ManPages.chk == (try Self.page("chk.1")), "run Tests/embed-man-pages.sh")
+    #expect(ManPages.checklist == (try Self.page("checklist.5")), "run Tests/embed-man-pages.sh")
+  }
+
+  /// `chk help format` fits one screen and shows every known tag; `chk help` ends with it.
+  @Test func theFormatSummaryFitsOneScreen() throws {
+    let lines = Help.format.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count <= 24)
+    #expect(lines.allSatisfy { $0.count <= 100 })
+    for key in Checklist.Tag.Key.known { #expect(Help.format.contains("@\(key.name)(")) }
+    let cli = try CLIHarness(files: [:])
+    #expect(cli.run("help", "format").output == Help.format)
+    #expect(cli.run("help").output.hasSuffix(Help.format))
+  }
+}

@@ -223,23 +223,27 @@ public struct ChecklistFile: ~Copyable {
   }
 
   /// Creates a new file; never replaces an existing one. The new file's permissions
-  /// follow the umask, as for any new file.
+  /// are `mode` less the umask, as for any new file.
   ///
-  /// - Parameter displayName: how errors name the file; `path` when `nil`.
+  /// - Parameters:
+  ///   - displayName: how errors name the file; `path` when `nil`.
+  ///   - mode: the permissions asked for (0o666; 0o777 for a program).
   /// - Throws: `FileError.alreadyExists`, `.permissionDenied` or `.io`.
-  public static func create(_ path: String, contents: [UInt8], displayName: String? = nil)
-    throws(FileError)
-  {
+  public static func create(
+    _ path: String, contents: [UInt8], displayName: String? = nil, mode: mode_t = 0o666
+  ) throws(FileError) {
     do throws(FileError) {
-      try createUnnamed(path, contents: contents)
+      try createUnnamed(path, contents: contents, mode: mode)
     } catch {
       throw error.naming(displayName ?? path)
     }
   }
 
-  private static func createUnnamed(_ path: String, contents: [UInt8]) throws(FileError) {
+  private static func createUnnamed(_ path: String, contents: [UInt8], mode: mode_t)
+    throws(FileError)
+  {
     let descriptor = SystemPath.with(path) {
-      open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+      open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
     }
     guard descriptor >= 0 else {
       switch errno {

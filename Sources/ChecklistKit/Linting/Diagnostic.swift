@@ -27,7 +27,12 @@ public struct Diagnostic: Sendable, Hashable {
   /// Whether `chk lint --fix` can fix it.
   public var isFixable: Bool
   /// Where the finding points to besides itself: for a duplicate ID, the first use.
-  public var related: Location?
+  /// (Kept inside the message, so that the other million findings of a file pay no
+  /// memory for it.)
+  public var related: Location? {
+    guard case .duplicate(_, let line, let column, let endColumn) = text else { return nil }
+    return Location(line: Int(line), column: Int(column), endColumn: Int(endColumn))
+  }
 
   /// A place on one line: 1-based line, 1-based byte columns, the end exclusive.
   public struct Location: Sendable, Hashable {
@@ -59,6 +64,8 @@ public struct Diagnostic: Sendable, Hashable {
     /// `'QUOTED' is part of the name (one blank before it); put two spaces before it
     /// to make it a tag`
     case tagInName(ArraySlice<UInt8>)
+    /// A message with the place it points to (1-based line, byte columns).
+    case duplicate(String, line: UInt32, column: UInt32, endColumn: UInt32)
 
     static let tagInNameSuffix = Array(
       "' is part of the name (one blank before it); put two spaces before it to make it a tag"
@@ -67,7 +74,7 @@ public struct Diagnostic: Sendable, Hashable {
     /// The message's text.
     var string: String {
       switch self {
-      case .plain(let text): return text
+      case .plain(let text), .duplicate(let text, _, _, _): return text
       case .tagInName(let quoted):
         return "'" + String(decoding: quoted, as: UTF8.self)
           + String(decoding: Self.tagInNameSuffix, as: UTF8.self)
@@ -77,7 +84,7 @@ public struct Diagnostic: Sendable, Hashable {
     /// Appends the message's UTF-8 bytes.
     func append(to bytes: inout [UInt8]) {
       switch self {
-      case .plain(let text): bytes += text.utf8
+      case .plain(let text), .duplicate(let text, _, _, _): bytes += text.utf8
       case .tagInName(let quoted):
         bytes.append(UInt8(ascii: "'"))
         bytes += quoted

@@ -10,6 +10,10 @@ extension Command {
       invocation.output.write(Help.overview())
       return .success
     }
+    if name == "format" {
+      invocation.output.write(Help.format)
+      return .success
+    }
     guard let command = Command.named(name) else {
       throw .usage(
         "unknown command '\(name)'\(Suggestions.clause(name, among: Command.all.map(\.name)))"
@@ -47,11 +51,31 @@ enum Help {
 
       An ITEM is an ID (k3f9), the number 'chk list' shows, or /TEXT (part of a name).
       Without a command, chk runs 'chk list'. 'chk help COMMAND' shows a command's
-      options; 'man chk' has the details, 'man 5 checklist' the file format.
+      options, 'chk help format' the file format below; 'man chk' has the details,
+      'man 5 checklist' the whole format ('chk install' installs both pages).
+
 
       """
-    return text
+    return text + format
   }
+
+  /// The file format on one screen (`chk help format`), for when `man 5 checklist` is
+  /// not installed.
+  static let format = """
+    the checklist format (man 5 checklist has it all):
+
+      ## Groceries  @icon(cart)                      a heading starts a list
+                                                    (items before any heading: an unnamed list)
+      - [ ] Milk  @id(k3f9)  @due(2024-06-01)        an item: - * + 1. or 1) then [ ] or [x]
+      - [x] Eggs  @done(2024-01-02)  # free-range    tags after two spaces; a note after "  # "
+        - [ ] Oat milk                               a sub-item: indented to its parent's box
+
+      tags: @id(ID) unique in the file, @done(YYYY-MM-DD), @due(YYYY-MM-DD), @icon(NAME)
+            on headings, and any @key(value) of your own; a \\@ or \\# in a name is literal
+      everything else (prose, code blocks, tables, HTML, front matter) is kept byte for
+      byte; every file is valid GitHub Markdown and renders as GitHub renders task lists
+
+    """
 
   static func command(_ command: Command) -> String {
     var text = "usage: chk \(command.name)"

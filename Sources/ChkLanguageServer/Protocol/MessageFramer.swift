@@ -44,8 +44,12 @@ package struct MessageFramer {
     }
     buffer += input
     while let frame = next() { frames.append(frame) }
-    // Drop what was consumed once it is most of the buffer.
-    if start > 0, start * 2 >= buffer.count {
+    // Drop what was consumed: all of it at once (a large message is not kept twice),
+    // else once it is most of the buffer.
+    if start == buffer.count {
+      buffer = []
+      start = 0
+    } else if start > 0, start * 2 >= buffer.count {
       buffer.removeFirst(start)
       start = 0
     }

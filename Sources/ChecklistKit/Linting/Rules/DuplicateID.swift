@@ -74,16 +74,14 @@ extension LintPass {
         $0.value.count == value.count
           && UnsafeBufferPointer(rebasing: bytes[$0.value]).elementsEqual(key)
       }) {
+        let start = Int(lines[first.line].start)
         report(
           .duplicateID, line: line, columns: span.whole,
-          "duplicate ID '\(bytes.text(value))' (first used on line \(first.line + 1)); "
-            + "run 'chk lint --fix' to give this copy a new ID", fix: .newID)
-        if isOn(.duplicateID), !findings.isEmpty {
-          let start = Int(lines[first.line].start)
-          findings[findings.count - 1].diagnostic.related = Diagnostic.Location(
-            line: first.line + 1, column: first.whole.lowerBound - start + 1,
-            endColumn: first.whole.upperBound - start + 1)
-        }
+          text: .duplicate(
+            "duplicate ID '\(bytes.text(value))' (first used on line \(first.line + 1)); "
+              + "run 'chk lint --fix' to give this copy a new ID",
+            line: UInt32(first.line + 1), column: UInt32(first.whole.lowerBound - start + 1),
+            endColumn: UInt32(first.whole.upperBound - start + 1)), fix: .newID)
       } else {
         firsts.append((line, value, span.whole))
       }

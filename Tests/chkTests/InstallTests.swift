@@ -1,0 +1,122 @@
+import ChkTestSupport
+import Foundation
+import Testing
+
+/// `chk install` into a temporary prefix, from the built binary: what it puts where,
+/// that `man -M` finds the page, that a second run changes nothing, and that
+/// `chk uninstall` removes exactly that.
+@Suite("Install")
+struct InstallTests {
+  static func run(_ arguments: [String], _ binary: URL = EndToEndTests.binary, home: String)
+    throws -> (status: Int32, output: String)
+  {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.environment = ["HOME": home, "PATH": "/usr/bin:/bin", "NO_COLOR": "1"]
+    let (status, text) = try process.runCollecting(.both)
+    return (status, text)
+  }
+
+  static let installed = [
+    "bin/chk", "share/man/man1/chk.1", "share/man/man5/checklist.5",
+    "share/bash-completion/completions/chk", "share/zsh/site-functions/_chk",
+    "share/fish/vendor_completions.d/chk.fish",
+  ]
+
+  @Test func installIsIdempotentAndUninstallRemovesExactlyIt() throws {
+    let directory = try TemporaryDirectory()
+    let prefix = directory.path + "/prefix"
+    // Something of the user's under the prefix stays.
+    try FileManager.default.createDirectory(
+      atPath: prefix + "/bin", withIntermediateDirectories: true)
+    _ = try directory.file("prefix/bin/other-tool", "#!/bin/sh\n")
+
+    let first = try Self.run(["install", "--prefix", prefix], home: directory.path)
+    #expect(first.status == 0, "\(first.output)")
+    for path in Self.installed {
+      #expect(first.output.contains("installed \(prefix)/\(path)\n"), "\(path): \(first.output)")
+      #expect(FileManager.default.fileExists(atPath: prefix + "/" + path))
+    }
+    #expect(first.output.contains("is not on PATH"))
+    // The installed binary runs and is the same program.
+    let installedBinary = URL(fileURLWithPath: prefix + "/bin/chk")
+    #expect(FileManager.default.isExecutableFile(atPath: installedBinary.path))
+    let version = try Self.run(["--version"], installedBinary, home: directory.path)
+    let ours = try Self.run(["--version"], home: directory.path)
+    #expect(version.status == 0 && version.output == ours.output)
+    // The pages are the repository's.
+    let page = try String(contentsOfFile: prefix + "/share/man/man1/chk.1", encoding: .utf8)
+    let source = try String(
+      contentsOf: TestSupport.packageRoot.appendingPathComponent("man/chk.1"), encoding: .utf8)
+    #expect(page == source)
+
+    // The completion scripts load in their shells.
+    try Self.checkCompletions(prefix)
+
+    let second = try Self.run(["install", "--prefix", prefix], home: directory.path)
+    #expect(second.status == 0)
+    for path in Self.installed {
+      #expect(second.output.contains("unchanged \(prefix)/\(path)\n"), "\(path): \(second.output)")
+    }
+
+    if let man = ["/usr/bin/man", "/bin/man"].first(where: FileManager.default.isExecutableFile) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: man)
+      process.arguments = ["-M", prefix + "/share/man", "-P", "cat", "chk"]
+      process.environment = ["PATH": "/usr/bin:/bin", "MANWIDTH": "80", "HOME": directory.path]
+      let (status, text) = try process.runCollecting(.output)
+      #expect(status == 0)
+      #expect(
+        text.contains("edit Markdown checklists") || text.contains("chk"), "\(text.prefix(300))")
+    } else {
+      print("note: Install: 'man -M' not checked, no man on this machine")
+    }
+
+    let removed = try Self.run(["uninstall", "--prefix", prefix], home: directory.path)
+    #expect(removed.status == 0, "\(removed.output)")
+    for path in Self.installed {
+      #expect(removed.output.contains("removed \(prefix)/\(path)\n"))
+      #expect(!FileManager.default.fileExists(atPath: prefix + "/" + path))
+    }
+    #expect(FileManager.default.fileExists(atPath: prefix + "/bin/other-tool"), "not ours: stays")
+    #expect(!FileManager.default.fileExists(atPath: prefix + "/share/chk/installed-files"))
+    let again = try Self.run(["uninstall", "--prefix", prefix], home: directory.path)
+    #expect(again.status == 66)
+    #expect(again.output.contains("nothing was installed here"))
+  }
+
+  /// bash sources its script and knows the completion; zsh and fish parse theirs
+  /// (`-n`), where those shells are installed (`.ci/run` installs them).
+  static func checkCompletions(_ prefix: String) throws {
+    let checks: [(String, [String], String)] = [
+      (
+        "bash", ["-c", "source \(prefix)/share/bash-completion/completions/chk; complete -p chk"],
+        "complete -o default -F _chk chk"
+      ),
+      ("zsh", ["-n", prefix + "/share/zsh/site-functions/_chk"], ""),
+      ("fish", ["-n", prefix + "/share/fish/vendor_completions.d/chk.fish"], ""),
+    ]
+    for (shell, arguments, expected) in checks {
+      guard
+        let path = ["/usr/bin/", "/bin/"].map({ $0 + shell }).first(
+          where: FileManager.default.isExecutableFile)
+      else {
+        let message = "Install: \(shell) not installed, its completion script not checked"
+        if ProcessInfo.processInfo.environment["CHK_REQUIRE_SHELLS"] == "1" {
+          Issue.record("CHK_REQUIRE_SHELLS is set: \(message)")
+        } else {
+          print("note: " + message)
+        }
+        continue
+      }
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: path)
+      process.arguments = arguments
+      process.environment = ["PATH": "/usr/bin:/bin", "HOME": prefix]
+      let (status, output) = try process.runCollecting(.both)
+      #expect(status == 0, "\(shell): \(output)")
+      #expect(expected.isEmpty || output.contains(expected), "\(shell): \(output)")
+    }
+  }
+}
