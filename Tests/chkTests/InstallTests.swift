@@ -73,6 +73,11 @@ struct InstallTests {
       print("note: Install: 'man -M' not checked, no man on this machine")
     }
 
+    // A record edited to name a file that is not chk's removes nothing else.
+    let record = prefix + "/share/chk/installed-files"
+    let listed = try String(contentsOfFile: record, encoding: .utf8)
+    try (listed + prefix + "/bin/../bin/other-tool\n" + prefix + "/bin/other-tool\n").write(
+      toFile: record, atomically: true, encoding: .utf8)
     let removed = try Self.run(["uninstall", "--prefix", prefix], home: directory.path)
     #expect(removed.status == 0, "\(removed.output)")
     for path in Self.installed {

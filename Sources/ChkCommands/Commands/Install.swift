@@ -50,8 +50,10 @@ extension Command {
           + "(no \(SystemPath.display(manifest)))", status: .noInput)
     }
     let listed = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
-    // Only what the manifest names, and only under the prefix.
-    for path in listed + [manifest] where path.hasPrefix(prefix + "/") {
+    // Only what the record names and `install` puts there: a record edited to name
+    // another file (`PREFIX/../etc/x`) removes nothing else.
+    let known = Set(Installation.targets(prefix: prefix, binary: []).map(\.path))
+    for path in listed.filter(known.contains) + [manifest] {
       let removed = SystemPath.with(path) { unlink($0) } == 0
       invocation.output.line(
         (removed ? "removed " : "already gone: ") + SystemPath.display(path))
