@@ -92,9 +92,10 @@ extension LanguageServer {
     documents[uri] = nil
     for change in params["contentChanges"]?.arrayValue ?? [] {
       guard let text = change["text"]?.stringValue else { continue }
-      if let range = change["range"], let start = Self.position(range["start"]),
-        let end = Self.position(range["end"])
+      if let range = change["range"], let first = Self.position(range["start"]),
+        let second = Self.position(range["end"])
       {
+        let (start, end) = Self.ordered(first, second)
         let lower = document.buffer.offset(of: start, encoding)
         let upper = max(lower, document.buffer.offset(of: end, encoding))
         document.replace(lower..<upper, with: Array(text.utf8))
@@ -127,6 +128,11 @@ extension LanguageServer {
     configurations = ConfigurationCache()
     forgetFindings()
     for open in documents.keys.sorted() { diagnosticsChanged(open) }
+  }
+
+  /// Two positions, the earlier first: a range may come reversed.
+  static func ordered(_ a: Position, _ b: Position) -> (Position, Position) {
+    (a.line, a.character) <= (b.line, b.character) ? (a, b) : (b, a)
   }
 
   static func position(_ value: JSONValue?) -> Position? {

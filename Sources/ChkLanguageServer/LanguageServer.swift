@@ -232,7 +232,7 @@ public final class LanguageServer {
       configurations = ConfigurationCache()
       forgetFindings()
       workspaceIndex = nil
-      pendingDiagnostics = Array(documents.keys.sorted())
+      for uri in documents.keys.sorted() { diagnosticsChanged(uri) }
     default:
       environment.log("ignored notification \(method)")
     }

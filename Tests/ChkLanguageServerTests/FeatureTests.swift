@@ -229,6 +229,51 @@ struct FeatureTests {
     #expect(unchecked == String(decoding: expected.serialized(), as: UTF8.self))
   }
 
+  @Test func aDocumentWithoutItemsIsNotFormatted() {
+    let session = LSPSession()
+    session.open(Self.uri, "#   Readme\n\n\n\nSome *prose*.   \n")
+    let edits = session.result(
+      "textDocument/formatting",
+      [
+        "textDocument": ["uri": .string(Self.uri)],
+        "options": ["tabSize": 2, "insertSpaces": true],
+      ])
+    #expect(edits == [])
+  }
+
+  @Test func reversedRangesAreTakenInOrderEverywhere() {
+    let session = LSPSession()
+    session.open(Self.uri, "- [ ] a\n- [X] b\n")
+    // didChange: the server must end with what an editor makes of the ordered range.
+    session.notify(
+      "textDocument/didChange",
+      [
+        "textDocument": ["uri": .string(Self.uri), "version": 2],
+        "contentChanges": [["range": Self.range((0, 7), (0, 6)), "text": "A"]],
+      ])
+    #expect(session.server.documents[Self.uri]?.bytes == Array("- [ ] A\n- [X] b\n".utf8))
+    session.texts[Self.uri] = "- [ ] A\n- [X] b\n"
+    let edits =
+      session.result(
+        "textDocument/rangeFormatting",
+        [
+          "textDocument": ["uri": .string(Self.uri)], "range": Self.range((1, 3), (1, 0)),
+          "options": ["tabSize": 2, "insertSpaces": true],
+        ]
+      ).arrayValue ?? []
+    #expect(session.apply(edits, to: Self.uri) == "- [ ] A\n- [x] b\n")
+  }
+
+  @Test func aSelectionOfManyItemsGetsNoItemActions() {
+    let session = LSPSession()
+    session.open(Self.uri, (0..<500).map { "- [ ] item \($0)\n" }.joined())
+    let titles = actions(session, (0, 0), (500, 0)).compactMap { $0["title"]?.stringValue }
+    #expect(
+      !titles.contains { $0.hasPrefix("Check") || $0.hasPrefix("Toggle") || $0.hasPrefix("Give") })
+    let few = actions(session, (0, 0), (150, 0)).compactMap { $0["title"]?.stringValue }
+    #expect(few.contains("Check 150 items"))
+  }
+
   /// Found by the fuzzer: a range whose end comes before its start trapped.
   @Test func aReversedRangeIsTakenInOrder() {
     let session = LSPSession()

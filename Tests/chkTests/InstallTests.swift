@@ -54,7 +54,9 @@ struct InstallTests {
     // The completion scripts load in their shells.
     try Self.checkCompletions(prefix)
 
-    let second = try Self.run(["install", "--prefix", prefix], home: directory.path)
+    // The same prefix however it is typed.
+    let second = try Self.run(
+      ["install", "--prefix", prefix + "//bin/./../"], home: directory.path)
     #expect(second.status == 0)
     for path in Self.installed {
       #expect(second.output.contains("unchanged \(prefix)/\(path)\n"), "\(path): \(second.output)")
@@ -78,12 +80,17 @@ struct InstallTests {
     let listed = try String(contentsOfFile: record, encoding: .utf8)
     try (listed + prefix + "/bin/../bin/other-tool\n" + prefix + "/bin/other-tool\n").write(
       toFile: record, atomically: true, encoding: .utf8)
+    // A file changed since install is the user's now: it stays.
+    let changed = prefix + "/share/zsh/site-functions/_chk"
+    try "#compdef chk\n# mine\n".write(toFile: changed, atomically: true, encoding: .utf8)
     let removed = try Self.run(["uninstall", "--prefix", prefix], home: directory.path)
     #expect(removed.status == 0, "\(removed.output)")
-    for path in Self.installed {
+    for path in Self.installed where prefix + "/" + path != changed {
       #expect(removed.output.contains("removed \(prefix)/\(path)\n"))
       #expect(!FileManager.default.fileExists(atPath: prefix + "/" + path))
     }
+    #expect(removed.output.contains("left (changed since install): \(changed)\n"))
+    #expect(FileManager.default.fileExists(atPath: changed))
     #expect(FileManager.default.fileExists(atPath: prefix + "/bin/other-tool"), "not ours: stays")
     #expect(!FileManager.default.fileExists(atPath: prefix + "/share/chk/installed-files"))
     let again = try Self.run(["uninstall", "--prefix", prefix], home: directory.path)
@@ -123,5 +130,19 @@ struct InstallTests {
       #expect(status == 0, "\(shell): \(output)")
       #expect(expected.isEmpty || output.contains(expected), "\(shell): \(output)")
     }
+  }
+
+  @Test func aSymbolicLinkInThePrefixIsNotFollowed() throws {
+    let directory = try TemporaryDirectory()
+    let prefix = directory.path + "/prefix"
+    try FileManager.default.createDirectory(
+      atPath: prefix + "/bin", withIntermediateDirectories: true)
+    let elsewhere = try directory.file("elsewhere", "not chk\n")
+    try FileManager.default.createSymbolicLink(
+      atPath: prefix + "/bin/chk", withDestinationPath: elsewhere)
+    let result = try Self.run(["install", "--prefix", prefix], home: directory.path)
+    #expect(result.status == 73)
+    #expect(result.output.contains("\(prefix)/bin/chk is a symbolic link"))
+    #expect(try directory.read("elsewhere") == "not chk\n")
   }
 }

@@ -18,17 +18,27 @@ extension Command {
     try invocation.expectOperands(0...0, "no operands")
     let prefix = try Installation.prefix(invocation)
     let binary = try Installation.runningBinary()
-    var installed: [String] = []
-    for target in Installation.targets(prefix: prefix, binary: binary) {
-      let verb = try Installation.put(target)
-      invocation.output.line("\(verb) \(SystemPath.display(target.path))")
-      installed.append(target.path)
-    }
+    // The record: each file with a hash of what was written, so that uninstall removes
+    // a file only while it is still what install put there. It is written even when a
+    // later file fails, so that what was installed can be removed.
+    var record = ""
     let manifest = Installation.manifestPath(prefix)
-    _ = try Installation.put(
-      .init(
-        path: manifest,
-        contents: Array(installed.map { $0 + "\n" }.joined().utf8), executable: false))
+    func writeRecord() throws(CommandError) {
+      _ = try Installation.put(
+        .init(path: manifest, contents: Array(record.utf8), executable: false))
+    }
+    for target in Installation.targets(prefix: prefix, binary: binary) {
+      let verb: String
+      do throws(CommandError) {
+        verb = try Installation.put(target)
+      } catch {
+        if !record.isEmpty { try writeRecord() }
+        throw error
+      }
+      invocation.output.line("\(verb) \(SystemPath.display(target.path))")
+      record += String(ContentHash.of(target.contents), radix: 16) + " " + target.path + "\n"
+    }
+    try writeRecord()
     invocation.output.line("recorded what was installed in \(SystemPath.display(manifest))")
     for hint in Installation.hints(prefix: prefix, variables: invocation.environment.variables) {
       invocation.output.line(hint)
@@ -49,15 +59,29 @@ extension Command {
         message: "\(SystemPath.display(prefix)): nothing was installed here by 'chk install' "
           + "(no \(SystemPath.display(manifest)))", status: .noInput)
     }
-    let listed = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
-    // Only what the record names and `install` puts there: a record edited to name
-    // another file (`PREFIX/../etc/x`) removes nothing else.
+    // Only what the record names and `install` puts there (a record edited to name
+    // another file, `PREFIX/../etc/x`, removes nothing else), and only while it holds
+    // what install wrote (a file replaced since stays).
     let known = Set(Installation.targets(prefix: prefix, binary: []).map(\.path))
-    for path in listed.filter(known.contains) + [manifest] {
+    for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+      guard let space = line.firstIndex(of: " ") else { continue }
+      let hash = String(line[..<space])
+      let path = String(line[line.index(after: space)...])
+      guard known.contains(path) else { continue }
+      guard let current = try? ChecklistFile.read(path) else {
+        invocation.output.line("already gone: " + SystemPath.display(path))
+        continue
+      }
+      guard String(ContentHash.of(current), radix: 16) == hash else {
+        invocation.output.line("left (changed since install): " + SystemPath.display(path))
+        continue
+      }
       let removed = SystemPath.with(path) { unlink($0) } == 0
       invocation.output.line(
-        (removed ? "removed " : "already gone: ") + SystemPath.display(path))
+        (removed ? "removed " : "could not remove ") + SystemPath.display(path))
     }
+    _ = SystemPath.with(manifest) { unlink($0) }
+    invocation.output.line("removed " + SystemPath.display(manifest))
     return .success
   }
 
@@ -75,7 +99,7 @@ enum Installation {
 
   /// `--prefix`, made absolute; else `~/.local`, or `/usr/local` for root.
   static func prefix(_ invocation: Invocation) throws(CommandError) -> String {
-    var prefix: String
+    let prefix: String
     if let given = invocation.arguments.value("prefix") {
       guard !given.isEmpty else { throw .usage("--prefix needs a directory") }
       prefix = invocation.userPath(given).absolute
@@ -86,8 +110,21 @@ enum Installation {
     } else {
       throw .usage("HOME is not set: name the place with --prefix DIR")
     }
-    while prefix.count > 1, prefix.hasSuffix("/") { prefix.removeLast() }
-    return prefix
+    return normalized(prefix)
+  }
+
+  /// An absolute path without `.`, `..` or repeated slashes, so that install and
+  /// uninstall name the same files however the prefix was typed.
+  static func normalized(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+      switch part {
+      case ".": continue
+      case "..": _ = parts.popLast()
+      default: parts.append(part)
+      }
+    }
+    return "/" + parts.joined(separator: "/")
   }
 
   /// The bytes of the running executable.
@@ -136,6 +173,15 @@ enum Installation {
       throw CommandError(
         message: "\(SystemPath.display(directory)): cannot create the directory "
           + "(\(FileSystem.reason())); choose another --prefix", status: .cannotCreate)
+    }
+    // A symbolic link in the prefix is not followed: writing through it would change
+    // a file elsewhere, which uninstall would then not remove.
+    var status = stat()
+    if SystemPath.with(target.path, { lstat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFLNK
+    {
+      throw CommandError(
+        message: "\(SystemPath.display(target.path)) is a symbolic link; remove it or choose "
+          + "another --prefix", status: .cannotCreate)
     }
     do throws(FileError) {
       if FileSystem.kind(of: target.path) == .missing {

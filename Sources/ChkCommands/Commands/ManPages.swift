@@ -654,6 +654,7 @@ or
 as root.
 Every file goes through the safe-write path; running it again reports each file as
 unchanged or updated.
+A symbolic link where a file goes is not followed: it is refused (exit status 73).
 It prints what it put where, records it in
 .Pa DIR/share/chk/installed-files ,
 and says what to add to the shell's start-up files when
@@ -666,8 +667,11 @@ or zsh and man may not look under
 Remove exactly the files
 .Cm install
 recorded under
-.Ar DIR
-(and the record); directories stay.
+.Ar DIR ,
+each only while it still holds what
+.Cm install
+wrote (a file changed since is reported and left), and the record; directories
+stay.
 Exit status 66 when nothing was installed there.
 .It Cm help Op Ar COMMAND | Cm format
 Show the commands, or a command's options;

@@ -99,9 +99,12 @@ extension LanguageServer {
   func findings(
     _ uri: String, _ parsedDocument: ChecklistDocument, _ configuration: LintConfiguration
   ) -> [Diagnostic] {
-    if let cached = documents[uri]?.findings { return cached }
+    // Cached for the day they were linted on (`overdue` changes at midnight).
+    if let cached = documents[uri]?.findings, cached.day == configuration.today {
+      return cached.findings
+    }
     let findings = ChecklistLinter(configuration: configuration).lint(parsedDocument)
-    documents[uri]?.findings = findings
+    documents[uri]?.findings = (configuration.today, findings)
     return findings
   }
 

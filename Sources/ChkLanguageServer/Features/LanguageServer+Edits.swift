@@ -81,11 +81,16 @@ extension LanguageServer {
         ResponseError(ErrorCode.requestFailed, "the document cannot be parsed; see its diagnostics")
       )
     }
+    // A document without items is not a checklist: formatting it would rewrite a
+    // README's headings and blank lines (`chk fmt DIR` skips such files too).
+    guard parsedDocument.hasItems else { return .success([]) }
     let formatted = ChecklistFormatter().format(parsedDocument)
     var changes = UnifiedDiff.changes(from: document.bytes, to: formatted)
     if let requested {
-      guard let start = Self.position(requested["start"]), let end = Self.position(requested["end"])
+      guard let first = Self.position(requested["start"]),
+        let second = Self.position(requested["end"])
       else { return .failure(.invalidParams("range needs a start and an end")) }
+      let (start, end) = Self.ordered(first, second)
       // The changes that touch the lines of the range (a change is whole lines).
       let lower = document.buffer.lineStarts[
         document.buffer.line(ofOffset: document.buffer.offset(of: start, encoding))]
@@ -124,15 +129,20 @@ extension LanguageServer {
       return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
     }
     // A range may come reversed (end before start): take it in order.
-    let (from, to) =
-      (start.line, start.character) <= (end.line, end.character) ? (start, end) : (end, start)
+    let (from, to) = Self.ordered(start, end)
     let firstLine = document.buffer.line(ofOffset: document.buffer.offset(of: from, encoding)) + 1
     var lastLine = document.buffer.line(ofOffset: document.buffer.offset(of: to, encoding)) + 1
     // A selection that ends at the start of a line does not take that line.
     if lastLine > firstLine, to.character == 0 { lastLine -= 1 }
-    let items = (firstLine...lastLine).compactMap { line in
-      parsedDocument.item(at: .line(line)).map { (line, $0) }
+    // Item actions take at most `maximumSelectedItems` items: each edit of an item
+    // rewrites the buffer, so a select-all of a large file would take items x bytes.
+    var items: [(Int, Checklist.Item)] = []
+    for line in firstLine...lastLine {
+      guard let item = parsedDocument.item(at: .line(line)) else { continue }
+      items.append((line, item))
+      if items.count > Self.maximumSelectedItems { break }
     }
+    if items.count > Self.maximumSelectedItems { items = [] }
     var actions: [JSONValue] = []
     let today = environment.today()
 
@@ -306,6 +316,9 @@ extension LanguageServer {
 
   /// How many quick fixes one code-action request returns at most.
   static let maximumQuickFixes = 20
+  /// How many items a selection may hold for check, uncheck, toggle and ID actions
+  /// (`chk check` takes more).
+  static let maximumSelectedItems = 200
 
   private func action(_ title: String, kind: String, edit: JSONValue) -> JSONValue {
     ["title": .string(title), "kind": .string(kind), "edit": edit]

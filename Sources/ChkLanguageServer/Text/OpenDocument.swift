@@ -9,9 +9,9 @@ package struct OpenDocument {
   package private(set) var buffer: TextBuffer
   /// The text parsed as a checklist; `nil` until asked for after a change.
   private var parse: Result<ChecklistDocument, ParseError>?
-  /// The lint findings of this version of the text (with the rules that applied);
-  /// `nil` until linted after a change.
-  var findings: [Diagnostic]?
+  /// The lint findings of this version of the text (with the rules that applied) and
+  /// the day they were linted on; `nil` until linted after a change.
+  var findings: (day: Checklist.Day, findings: [Diagnostic])?
 
   init(uri: String, text: [UInt8]) {
     self.uri = uri
