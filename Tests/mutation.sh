@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# Mutation testing: applies each mutation of Tests/Mutations/*.mutations to a copy of
+# the tree, runs the test suite against it, and reports which mutants the tests killed
+# (and by which tests) and which survived.
+#
+#   Tests/mutation.sh                   every mutation (about 3 minutes each here)
+#   Tests/mutation.sh ID...             only these
+#   MUTATION_FILTER=Lint Tests/mutation.sh   run only the tests matching a filter
+#
+# The source tree is never changed: the mutants live in a git worktree of HEAD (commit
+# what is to be measured; the mutation list and uncommitted test changes are taken
+# from the working tree) under
+# .build/mutation-tree (rebuilt incrementally between mutants), each file restored
+# with `git checkout` after its run and the worktree removed on exit, even when
+# interrupted. A mutation is a block in a .mutations file:
+#
+#   id: open-children-counts-checked
+#   file: Sources/ChecklistKit/Linting/Rules/OpenChildren.swift
+#   intent: a checked sub-item is counted as open
+#   find: open[parent].checked, !record.isChecked {
+#   replace: open[parent].checked {
+#
+# `find` must occur exactly once in the file (else the mutation is reported as
+# invalid). Blocks are separated by blank lines; lines starting with # are comments.
+# The results go to .build/mutation-results.tsv (id, result, killing tests).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+tree=$root/.build/mutation-tree
+# The mutants' build products, kept between runs of this script (the first run
+# builds everything once).
+scratch=$root/.build/mutation-scratch
+results=$root/.build/mutation-results.tsv
+filter=${MUTATION_FILTER:-}
+
+cleanup() {
+  git -C "$root" worktree remove --force "$tree" >/dev/null 2>&1 || rm -rf "$tree"
+  git -C "$root" worktree prune >/dev/null 2>&1 || true
+}
+trap cleanup EXIT INT TERM
+cleanup
+git -C "$root" worktree add --detach "$tree" HEAD >/dev/null
+# Uncommitted changes to the tests are part of what is measured.
+git -C "$root" diff HEAD -- Tests | git -C "$tree" apply --allow-empty 2>/dev/null || true
+
+python3 - "$tree" "$results" "$filter" "$scratch" "$root" "$@" <<'PYTHON'
+import os, re, subprocess, sys, time
+
+tree, results, test_filter, scratch, root, wanted = (
+    sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6:])
+mutations = []
+# The list as it is in the working tree; the sources as committed (HEAD).
+directory = os.path.join(root, "Tests", "Mutations")
+for name in sorted(os.listdir(directory)):
+    if not name.endswith(".mutations"):
+        continue
+    block = {}
+    for raw in open(os.path.join(directory, name), encoding="utf-8").read().split("\n") + [""]:
+        if raw.startswith("#"):
+            continue
+        if not raw.strip():
+            if block:
+                mutations.append(block)
+            block = {}
+            continue
+        key, _, value = raw.partition(": ")
+        block[key.strip()] = value.replace("\\n", "\n")
+for mutation in mutations:
+    for key in ("id", "file", "intent", "find", "replace"):
+        if key not in mutation:
+            sys.exit("mutation %r lacks %r" % (mutation.get("id"), key))
+if wanted:
+    mutations = [m for m in mutations if m["id"] in wanted]
+
+def run(arguments, timeout):
+    try:
+        done = subprocess.run(arguments, cwd=tree, capture_output=True, text=True, timeout=timeout)
+        return done.returncode, done.stdout + done.stderr
+    except subprocess.TimeoutExpired as expired:
+        return -1, str(expired.stdout or "") + "\n(timed out)"
+
+def test():
+    build, output = run(["swift", "build", "--build-tests", "--scratch-path", scratch], 3600)
+    if build != 0:
+        return "killed", ["(does not compile)"]
+    arguments = ["swift", "test", "--skip-build", "--scratch-path", scratch]
+    if test_filter:
+        arguments += ["--filter", test_filter]
+    status, output = run(arguments, 1800)
+    failed = sorted(set(re.findall(r"✘ Test (\S+?)\(", output)))
+    failed += sorted(set(re.findall(r"error: -\[\S+ (\S+)\] :", output)))
+    if status == 0:
+        return "survived", []
+    return "killed", failed or ["(the run failed)"]
+
+print("baseline: building and testing the unchanged tree...", flush=True)
+baseline, _ = test()
+if baseline != "survived":
+    sys.exit("the unchanged tree does not pass its tests; fix that first")
+
+rows = []
+for mutation in mutations:
+    path = os.path.join(tree, mutation["file"])
+    original = open(path, encoding="utf-8").read()
+    if original.count(mutation["find"]) != 1:
+        rows.append((mutation["id"], "invalid", "find occurs %d times" % original.count(mutation["find"])))
+        print("%-40s invalid" % mutation["id"], flush=True)
+        continue
+    start = time.time()
+    open(path, "w", encoding="utf-8").write(original.replace(mutation["find"], mutation["replace"]))
+    try:
+        result, tests = test()
+    finally:
+        subprocess.run(["git", "checkout", "--", mutation["file"]], cwd=tree, check=True)
+    rows.append((mutation["id"], result, ", ".join(tests[:5]) + (" ..." if len(tests) > 5 else "")))
+    print("%-40s %-8s %4.0f s  %s" % (mutation["id"], result, time.time() - start, rows[-1][2]), flush=True)
+
+with open(results, "w", encoding="utf-8") as out:
+    for row in rows:
+        out.write("\t".join(row) + "\n")
+valid = [row for row in rows if row[1] != "invalid"]
+killed = [row for row in valid if row[1] == "killed"]
+print()
+print("killed %d of %d mutants (%.0f%%); %d invalid" % (
+    len(killed), len(valid), 100.0 * len(killed) / max(1, len(valid)), len(rows) - len(valid)))
+for row in valid:
+    if row[1] == "survived":
+        mutation = next(m for m in mutations if m["id"] == row[0])
+        print("survived: %s (%s): %s" % (row[0], mutation["file"], mutation["intent"]))
+print("results: %s" % results)
+PYTHON
