@@ -110,6 +110,30 @@ struct MergeTests {
         ]))
   }
 
+  /// One side deletes an item; the other moves it and checks it (or gives it a note,
+  /// or renames it): a conflict, never a silent deletion of the other side's work.
+  /// Written for the mutation `merge-move-ignores-check`, which no test caught.
+  @Test(arguments: [
+    "- [x] Bread  @done(2024-01-02)  @id(a3)", "- [ ] Bread  @id(a3)  # rye",
+    "- [ ] Rye  @id(a3)",
+  ])
+  func aDeletionAgainstAMoveWithAChangeIsAConflict(_ changed: String) {
+    let ours = edited([("- [ ] Bread  @id(a3)\n", "")])
+    // Moved to the top of the list, and changed.
+    let theirs = edited([
+      ("- [ ] Bread  @id(a3)\n", ""), ("- [ ] Milk  @id(a1)", changed + "\n- [ ] Milk  @id(a1)"),
+    ])
+    let result = merged(Self.base, ours, theirs)
+    #expect(result.conflicts == 1, "\(changed)")
+    #expect(result.text.contains(changed), "\(changed)")
+    // A pure move against the deletion deletes.
+    let moved = edited([
+      ("- [ ] Bread  @id(a3)\n", ""),
+      ("- [ ] Milk  @id(a1)", "- [ ] Bread  @id(a3)\n- [ ] Milk  @id(a1)"),
+    ])
+    #expect(merged(Self.base, ours, moved) == (ours, 0))
+  }
+
   @Test func aDeletionAgainstAnEditIsAConflict() {
     let ours = edited([("- [ ] Bread  @id(a3)\n", "")])
     let theirs = edited([("- [ ] Bread  @id(a3)", "- [ ] Rye bread  @id(a3)")])

@@ -1,0 +1,41 @@
+import ChkTestSupport
+import Testing
+
+@testable import ChecklistKit
+
+/// In a file whose lines end differently, an edited line keeps its own ending (the
+/// file's most common one is only for new lines). Written for the mutation
+/// `edit-ending-most-common` (Tests/Mutations), which no test caught.
+@Suite("Edits keep each line's ending")
+struct MixedLineEndingEditTests {
+  static let day = Checklist.Day("2024-01-02")
+
+  @Test(arguments: [
+    (
+      "## L\r\n- [ ] a  @id(a1)\n- [ ] b\r\n",
+      "## L\r\n- [x] a  @done(2024-01-02)  @id(a1)\n- [ ] b\r\n"
+    ),
+    (
+      "## L\n- [ ] a  @id(a1)\r\n- [ ] b\n",
+      "## L\n- [x] a  @done(2024-01-02)  @id(a1)\r\n- [ ] b\n"
+    ),
+    (
+      "- [ ] a  @id(a1)\r- [ ] b\n- [ ] c\n",
+      "- [x] a  @done(2024-01-02)  @id(a1)\r- [ ] b\n- [ ] c\n"
+    ),
+  ])
+  func checkingKeepsTheLinesOwnEnding(_ before: String, _ after: String) throws {
+    var document = try ChecklistDocument(parsing: before)
+    try document.check(.id("a1"), on: Self.day)
+    #expect(String(decoding: document.serialized(), as: UTF8.self) == after)
+  }
+
+  @Test func everyOneLineEditKeepsTheEnding() throws {
+    let before = "## L\r\n- [x] a  @done(2024-01-02)  @id(a1)\n- [ ] b\r\n- [ ] c\r\n"
+    var document = try ChecklistDocument(parsing: before)
+    try document.uncheck(.id("a1"))
+    try document.rename(.id("a1"), to: "A")
+    let text = String(decoding: document.serialized(), as: UTF8.self)
+    #expect(text == "## L\r\n- [ ] A  @id(a1)\n- [ ] b\r\n- [ ] c\r\n")
+  }
+}
