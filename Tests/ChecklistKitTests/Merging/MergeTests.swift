@@ -110,11 +110,13 @@ struct MergeTests {
         ]))
   }
 
-  /// One side deletes an item; the other moves it and checks it (or gives it a note,
-  /// or renames it): a conflict, never a silent deletion of the other side's work.
+  /// One side deletes an item; the other moves it and checks it (with or without a
+  /// `@done`, as by hand), gives it a note or renames it: a conflict, never a silent
+  /// deletion of the other side's work.
   /// Written for the mutation `merge-move-ignores-check`, which no test caught.
   @Test(arguments: [
-    "- [x] Bread  @done(2024-01-02)  @id(a3)", "- [ ] Bread  @id(a3)  # rye",
+    "- [x] Bread  @done(2024-01-02)  @id(a3)", "- [x] Bread  @id(a3)",
+    "- [ ] Bread  @id(a3)  # rye",
     "- [ ] Rye  @id(a3)",
   ])
   func aDeletionAgainstAMoveWithAChangeIsAConflict(_ changed: String) {
