@@ -39,3 +39,32 @@ struct MixedLineEndingEditTests {
     #expect(text == "## L\r\n- [ ] A  @id(a1)\n- [ ] b\r\n- [ ] c\r\n")
   }
 }
+
+/// A new ID is never one already in use: the generator's next IDs are put in the file
+/// first, and every new one must differ from them. Written for the mutation
+/// `id-generator-reuses-ids`, which only seeded chance caught.
+@Suite("New IDs avoid the IDs in use")
+struct NewIDTests {
+  @Test func theGeneratorSkipsEveryIDInUse() throws {
+    // The IDs a seed gives first, all taken already.
+    let taken = generatedIDs(seed: 11, count: 50)
+    var used = IDSet()
+    for id in taken { used.insert(id) }
+    var generator = IDGenerator.seeded(11)
+    for _ in 0..<50 {
+      let id = generator.makeID(avoiding: used)
+      #expect(!taken.contains(id), "\(id) is in use")
+      used.insert(id)
+    }
+  }
+
+  @Test func addingToAFileOfTakenIDsGivesAFreshOne() throws {
+    let taken = generatedIDs(seed: 11, count: 20)
+    var document = try ChecklistDocument(
+      parsing: taken.map { "- [ ] item  @id(\($0))\n" }.joined())
+    document.idGenerator = .seeded(11)
+    let id = try document.addItem(named: "new", at: .end(of: .unnamed))
+    #expect(!taken.contains(id))
+    #expect(document.itemLines(withID: id).count == 1)
+  }
+}
