@@ -190,6 +190,21 @@ struct LintCommandTests {
         "region"] as? [String: Any]
     #expect(region?["startColumn"] as? Int == 10)
     #expect(region?["endColumn"] as? Int == 13)
+    // Each result's level is its finding's severity (killed the mutant `sarif-level`).
+    #expect(checkbox["level"] as? String == "warning")
+  }
+
+  @Test func sarifLevelsFollowSeverities() throws {
+    let cli = try CLIHarness(files: ["x.md": "- [ ] a  @id(a)\n- [ ] b  @id(a)\n- [ ] c [x]\n"])
+    let result = cli.run("lint", "x.md", "--format", "sarif")
+    let log = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    let results = try #require(
+      (log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+    let levels = Dictionary(
+      results.map { ($0["ruleId"] as? String ?? "", $0["level"] as? String ?? "") },
+      uniquingKeysWith: { first, _ in first })
+    #expect(levels == ["duplicate-id": "error", "checkbox-in-text": "warning"])
   }
 
   @Test func manyFilesAreLintedInOrderAndBadFilesReported() throws {

@@ -47,7 +47,9 @@ struct DeepNestingTests {
       depth += 1
       level = first.children
     }
+    // 256, as chk(1) documents it (killed the mutant `nesting-cap-off-by-one`).
     #expect(depth == ChecklistDocument.maximumItemNesting)
+    #expect(ChecklistDocument.maximumItemNesting == 256)
     #expect(lists[0].allItems.map(\.line) == Array(1...3_000))
     #expect(lists[0].openCount == 3_000)
     #expect(document.items.count == 3_000)
