@@ -29,6 +29,16 @@ public enum UnifiedDiff {
     from old: [UInt8], to new: [UInt8], oldName: String, newName: String, context: Int = 3
   ) -> [UInt8] {
     guard old != new else { return [] }
+    let (a, b, script) = editScript(old, new)
+    return render(script, a, old, b, new, oldName: oldName, newName: newName, context: context)
+  }
+
+  /// Both versions' lines and the script from one to the other: the common first and
+  /// last lines kept cheaply, the middle by Myers' algorithm (replaced whole past
+  /// `maximumEdits`).
+  private static func editScript(_ old: [UInt8], _ new: [UInt8]) -> (
+    a: [Line], b: [Line], script: [Operation]
+  ) {
     let a = lines(old)
     let b = lines(new)
     var prefix = 0
@@ -49,7 +59,7 @@ public enum UnifiedDiff {
       ?? (Array(repeating: .delete, count: middleA.count)
         + Array(repeating: .insert, count: middleB.count))
     script += [Operation](repeating: .keep, count: suffix)
-    return render(script, a, old, b, new, oldName: oldName, newName: newName, context: context)
+    return (a, b, script)
   }
 
   /// One run of lines replaced: the bytes of whole lines in the old version and what
@@ -75,30 +85,13 @@ public enum UnifiedDiff {
   ///   differing lines, the differing middle is one change.
   public static func changes(from old: [UInt8], to new: [UInt8]) -> [Change] {
     guard old != new else { return [] }
-    let a = lines(old)
-    let b = lines(new)
-    var prefix = 0
-    while prefix < a.count, prefix < b.count, equal(a[prefix], old, b[prefix], new) {
-      prefix += 1
-    }
-    var suffix = 0
-    while suffix < a.count - prefix, suffix < b.count - prefix,
-      equal(a[a.count - 1 - suffix], old, b[b.count - 1 - suffix], new)
-    {
-      suffix += 1
-    }
-    let middleA = Array(a[prefix..<(a.count - suffix)])
-    let middleB = Array(b[prefix..<(b.count - suffix)])
-    let script =
-      myers(middleA, old, middleB, new)
-      ?? (Array(repeating: .delete, count: middleA.count)
-        + Array(repeating: .insert, count: middleB.count))
+    let (a, b, script) = editScript(old, new)
     func offset(_ lines: [Line], _ index: Int, _ count: Int) -> Int {
       index < lines.count ? lines[index].range.lowerBound : count
     }
     var changes: [Change] = []
-    var i = prefix
-    var j = prefix
+    var i = 0
+    var j = 0
     var index = 0
     while index < script.count {
       if script[index] == .keep {

@@ -18,6 +18,19 @@ struct LayoutTests {
     }
   }
 
+  /// Records every code line of `files` that holds one of `words`.
+  static func expectNone(
+    of words: [String], in files: [(path: String, text: String)], target: String
+  ) {
+    for (path, text) in files {
+      for (number, line) in code(text).enumerated() {
+        for word in words where line.contains(word) {
+          Issue.record("\(target)/\(path):\(number + 1) uses \(word)")
+        }
+      }
+    }
+  }
+
   /// Lines of code, without comments and string literals' contents.
   static func code(_ text: String) -> [String] {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
@@ -35,13 +48,7 @@ struct LayoutTests {
     let forbidden = ["print(", "exit(", "signal(", "environ", "fatalError(", "getenv(", "chdir("]
     let files = Self.sources("Sources/ChecklistKit")
     #expect(files.count > 40)
-    for (path, text) in files {
-      for (number, line) in Self.code(text).enumerated() {
-        for word in forbidden where line.contains(word) {
-          Issue.record("ChecklistKit/\(path):\(number + 1) uses \(word)")
-        }
-      }
-    }
+    Self.expectNone(of: forbidden, in: files, target: "ChecklistKit")
   }
 
   @Test func theCommandsUseOnlyTheLibrarysPublicAPI() {
@@ -53,13 +60,7 @@ struct LayoutTests {
     ]
     let files = Self.sources("Sources/ChkCommands")
     #expect(files.count > 20)
-    for (path, text) in files {
-      for (number, line) in Self.code(text).enumerated() {
-        for word in forbidden where line.contains(word) {
-          Issue.record("ChkCommands/\(path):\(number + 1) uses \(word)")
-        }
-      }
-    }
+    Self.expectNone(of: forbidden, in: files, target: "ChkCommands")
   }
 
   @Test func theLanguageServerUsesOnlyTheLibrarysPublicAPI() {
@@ -70,13 +71,7 @@ struct LayoutTests {
     ]
     let files = Self.sources("Sources/ChkLanguageServer")
     #expect(files.count > 8)
-    for (path, text) in files {
-      for (number, line) in Self.code(text).enumerated() {
-        for word in forbidden where line.contains(word) {
-          Issue.record("ChkLanguageServer/\(path):\(number + 1) uses \(word)")
-        }
-      }
-    }
+    Self.expectNone(of: forbidden, in: files, target: "ChkLanguageServer")
   }
 
   @Test func theExecutableOnlySetsUpTheProcess() throws {
