@@ -54,6 +54,20 @@ struct EditingCommandTests {
     #expect(try cli.read("CHECKLIST.md").contains("@done(2024-03-09)  @id(swp)"))
   }
 
+  /// An item named twice, directly or as the same item by number and by ID, is edited
+  /// once and confirmed once: a toggle does not flip it back, and rm does not fail on
+  /// the second name.
+  @Test func anItemNamedTwiceIsEditedOnce() throws {
+    let cli = try harness()
+    #expect(cli.run("check", "milk", "milk", "--date", "2024-01-05").output == "checked milk \"Milk\"\n")
+    #expect(cli.run("toggle", "bread", "2").output == "checked bread \"Bread\"\n")
+    #expect(try cli.read("CHECKLIST.md").contains("- [x] Bread  @done(2024-03-10)  @id(bread)\n"))
+    let removed = cli.run("rm", "swp", "swp")
+    #expect(removed.status == .success)
+    #expect(removed.output == "removed swp \"Sweep\"\n")
+    #expect(!(try cli.read("CHECKLIST.md").contains("Sweep")))
+  }
+
   @Test func checkWithoutDate() throws {
     let cli = try harness()
     cli.run("check", "milk", "--no-date")

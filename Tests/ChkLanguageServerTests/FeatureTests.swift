@@ -152,6 +152,25 @@ struct FeatureTests {
     try session.validateTranscript("formattingIsMinimalEditsToFmtsOutput")
   }
 
+  /// A change that starts above the range but runs into it (two neighbouring lines
+  /// that both need formatting make one change) is part of the range's edits; a
+  /// change that ends above the range is not.
+  @Test func rangeFormattingTakesChangesThatOverlapTheRange() throws {
+    let session = LSPSession()
+    session.open(Self.uri, "## L\n\n- [X] a\n- [ ] b\n- [X] c\n- [X]  d\n- [ ] e\n")
+    let edits =
+      session.result(
+        "textDocument/rangeFormatting",
+        [
+          "textDocument": ["uri": .string(Self.uri)], "range": Self.range((5, 2), (6, 0)),
+          "options": ["tabSize": 2, "insertSpaces": true],
+        ]
+      ).arrayValue ?? []
+    #expect(edits.map { LSPSession.position($0["range"]?["start"]).line } == [4])
+    #expect(
+      session.apply(edits, to: Self.uri) == "## L\n\n- [X] a\n- [ ] b\n- [x] c\n- [x] d\n- [ ] e\n")
+  }
+
   // MARK: - Code actions
 
   static let actionsText = """

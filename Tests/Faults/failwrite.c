@@ -3,12 +3,16 @@
 //
 //   cc -shared -fPIC -o failwrite.so Tests/Faults/failwrite.c -ldl
 //
-// CHK_FAULT selects the failure: ENOSPC or EIO (write fails), FSYNC_EIO (fsync fails).
+// CHK_FAULT selects the failure: ENOSPC or EIO (write fails), FSYNC_EIO (fsync fails),
+// PLANT_LINK (an attacker wins the race for the temporary name: a symbolic link to
+// CHK_FAULT_VICTIM appears at the temporary copy's path just before chk creates it).
 // Only files whose path contains ".chk-" and ends in ".tmp" (chk's temporary copies)
 // are affected, so standard output, the undo store and the original file behave.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +31,39 @@ static int is_temporary_copy(int fd) {
 static const char *fault(void) {
   const char *value = getenv("CHK_FAULT");
   return value ? value : "";
+}
+
+static int is_temporary_path(const char *path) {
+  size_t length = strlen(path);
+  return length >= 4 && strstr(path, ".chk-") != NULL && strcmp(path + length - 4, ".tmp") == 0;
+}
+
+static void plant_link(const char *path, int flags) {
+  const char *victim = getenv("CHK_FAULT_VICTIM");
+  if (strcmp(fault(), "PLANT_LINK") == 0 && victim && (flags & O_CREAT) && is_temporary_path(path))
+    symlink(victim, path);
+}
+
+int open(const char *path, int flags, ...) {
+  static int (*real_open)(const char *, int, ...);
+  if (!real_open) real_open = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open");
+  va_list arguments;
+  va_start(arguments, flags);
+  mode_t mode = (flags & O_CREAT) ? (mode_t)va_arg(arguments, unsigned int) : 0;
+  va_end(arguments);
+  plant_link(path, flags);
+  return real_open(path, flags, mode);
+}
+
+int open64(const char *path, int flags, ...) {
+  static int (*real_open64)(const char *, int, ...);
+  if (!real_open64) real_open64 = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open64");
+  va_list arguments;
+  va_start(arguments, flags);
+  mode_t mode = (flags & O_CREAT) ? (mode_t)va_arg(arguments, unsigned int) : 0;
+  va_end(arguments);
+  plant_link(path, flags);
+  return real_open64(path, flags, mode);
 }
 
 ssize_t write(int fd, const void *buffer, size_t count) {

@@ -207,6 +207,26 @@ struct FailingWriteTests {
     }
   }
 
+  /// The temporary copy is created exclusively: a link planted at its name (the race
+  /// a shared directory allows) makes the edit fail instead of writing through it.
+  @Test func aLinkPlantedAtTheTemporaryNameIsNotFollowed() throws {
+    guard let shim = Self.shim else { return }
+    var runner = try ChkRunner(prefix: "chk-fault-plant")
+    defer { runner.remove() }
+    try runner.write(Array("keep\n".utf8), to: "victim")
+    runner.extraEnvironment = [
+      "LD_PRELOAD": shim, "CHK_FAULT": "PLANT_LINK", "CHK_FAULT_VICTIM": runner.path("victim"),
+    ]
+    for arguments in Self.commands {
+      try runner.write(Self.original, to: "list.md")
+      let result = try runner.run(arguments)
+      #expect(result.status == 73, "\(arguments): \(result.errors)")
+      #expect(result.errors.contains("nothing was written"), "\(arguments): \(result.errors)")
+      #expect(try runner.bytes("victim") == Array("keep\n".utf8), "\(arguments)")
+      #expect(try runner.bytes("list.md") == Self.original, "\(arguments)")
+    }
+  }
+
   private func check(_ runner: ChkRunner, _ arguments: [String], cause: String, files: [String])
     throws
   {

@@ -47,6 +47,23 @@ struct ItemEditTests {
     #expect(result == Self.file)
   }
 
+  /// An edit that leaves a line as it is splices nothing: no bytes move, and the
+  /// command that made it has nothing to write.
+  @Test func editsThatChangeNothingSpliceNothing() throws {
+    var document = try ChecklistDocument(parsing: Array(Self.file.utf8))
+    let log = WorkLog()
+    document.workLog = log
+    try document.check(.id("p0qz"), on: Checklist.Day(year: 2024, month: 1, day: 1))
+    try document.check(.id("p0qz"), on: nil)
+    try document.uncheck(.id("k3f9"))
+    try document.rename(.id("k3f9"), to: "Milk")
+    try document.setDueDate(nil, of: .id("k3f9"))
+    #expect(log["splices"] == 0)
+    #expect(String(decoding: document.serialized(), as: UTF8.self) == Self.file)
+    try document.rename(.id("k3f9"), to: "Oat milk")
+    #expect(log["splices"] == 1)
+  }
+
   @Test func checkWithDayReplacesTheDate() throws {
     let result = try edited(Self.file) { try $0.check(.id("p0qz"), on: day) }
     #expect(result.contains("- [x] Eggs  @done(2024-01-02)  @id(p0qz)\n"))

@@ -65,6 +65,21 @@ struct EditLockTests {
     #expect(directory.names == ["list.md"])
   }
 
+  /// A lock file that exists is opened as it is, never created over: its owner and
+  /// mode stay what its creator gave it while the edit holds it.
+  @Test func anExistingLockFileKeepsItsMode() throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.file("list.md", "old\n")
+    chmod(path, 0o666)
+    let lock = try directory.file(".list.md.chk-lock", "")
+    chmod(lock, 0o640)
+    let file = try ChecklistFile(editing: path, lockTimeout: 0.2)
+    #expect(fileStatus(lock).st_mode & 0o7777 == 0o640)
+    try file.write(Array("new\n".utf8))
+    file.unlock()
+    #expect(directory.names == ["list.md"])
+  }
+
   /// A symbolic link planted where the lock file goes is not followed.
   @Test func aLinkInPlaceOfTheLockFileIsRefused() throws {
     let directory = try TemporaryDirectory()

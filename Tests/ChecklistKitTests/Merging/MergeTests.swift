@@ -313,3 +313,31 @@ extension String {
     return replacingCharacters(in: range, with: replacement)
   }
 }
+
+@Suite("Merge: line keys")
+struct TokenInternerTests {
+  /// Two different keys whose 32-bit hashes are equal (found by search) are two tokens:
+  /// the interner compares the bytes, not only the length and the hash.
+  @Test func keysWithTheSameHashAreDifferentTokens() throws {
+    var seen: [UInt32: [UInt8]] = [:]
+    var pair: ([UInt8], [UInt8])?
+    for number in 0..<2_000_000 {
+      let key = Array("I\u{1}n\u{1}Item \(100_000_000 + number)".utf8)
+      let hash = key.withUnsafeBufferPointer { FirstOccurrenceTable.hash($0, 0..<key.count) }
+      if let other = seen[hash] {
+        pair = (other, key)
+        break
+      }
+      seen[hash] = key
+    }
+    let (first, second) = try #require(pair)
+    #expect(first != second && first.count == second.count)
+    let interner = TokenInterner()
+    let firstToken = interner.token(first, keyed: true)
+    let secondToken = interner.token(second, keyed: true)
+    #expect(firstToken != secondToken)
+    #expect(interner.token(first, keyed: true) == firstToken)
+    #expect(interner.token(second, keyed: true) == secondToken)
+    #expect(interner.count == 2)
+  }
+}
