@@ -59,7 +59,8 @@ struct EditingCommandTests {
   /// the second name.
   @Test func anItemNamedTwiceIsEditedOnce() throws {
     let cli = try harness()
-    #expect(cli.run("check", "milk", "milk", "--date", "2024-01-05").output == "checked milk \"Milk\"\n")
+    #expect(
+      cli.run("check", "milk", "milk", "--date", "2024-01-05").output == "checked milk \"Milk\"\n")
     #expect(cli.run("toggle", "bread", "2").output == "checked bread \"Bread\"\n")
     #expect(try cli.read("CHECKLIST.md").contains("- [x] Bread  @done(2024-03-10)  @id(bread)\n"))
     let removed = cli.run("rm", "swp", "swp")
