@@ -90,8 +90,9 @@ struct Command: Sendable {
 
   /// Every command, in the order help lists them.
   static let all: [Command] = [
-    list, lists, add, check, uncheck, toggle, edit, remove, move, listAdd, listRename, listRemove,
-    listIcon, archive, undo, format, lint, initialize, git, mergeDriver, resolve, languageServer,
+    list, lists, due, add, check, uncheck, toggle, edit, remove, move, reset, listAdd, listRename,
+    listRemove, listCopy, listIcon, archive, undo, format, lint, initialize, git, mergeDriver,
+    resolve, languageServer,
     install, uninstall, help, completions, version,
   ]
 }

@@ -87,6 +87,87 @@ struct Invocation {
       status: .noInput)
   }
 
+  /// Splits an ITEM operand written `FILE:ITEM`: FILE is the text before a `:` that
+  /// names an existing file (the first such `:`), ITEM the rest. Without one, the item
+  /// is in the checklist file (`nil`). A FILE ending in `.md` that does not exist is an
+  /// error rather than part of an ID.
+  func addressed(_ operand: String) throws(CommandError) -> (path: UserPath?, item: String) {
+    var search = operand.startIndex
+    while let colon = operand[search...].firstIndex(of: ":") {
+      let file = String(operand[..<colon])
+      let item = String(operand[operand.index(after: colon)...])
+      search = operand.index(after: colon)
+      guard !file.isEmpty else { continue }
+      let path = userPath(file)
+      switch FileSystem.kind(of: path.absolute) {
+      case .regularFile, .other: return (path, item)
+      case .missing where file.hasSuffix(".md") || file.hasSuffix(".markdown"):
+        throw CommandError(
+          message: "\(path.shown): no such file (in '\(SystemPath.display(operand))'; "
+            + "FILE:ITEM names an item of an existing file)",
+          status: .noInput)
+      default: continue
+      }
+    }
+    return (nil, operand)
+  }
+
+  /// The ITEM operands grouped by the file they address, in the order each file first
+  /// appears; plain ITEMs address the checklist file.
+  func itemsByFile(_ operands: [String]) throws(CommandError) -> [(
+    path: UserPath, items: [String]
+  )] {
+    var groups: [(path: UserPath, items: [String])] = []
+    var defaultPath: UserPath?
+    for operand in operands {
+      let split = try addressed(operand)
+      var path = split.path
+      let item = split.item
+      if path == nil {
+        if defaultPath == nil { defaultPath = try checklistPath() }
+        path = defaultPath
+      }
+      guard let path else { continue }
+      if let index = groups.firstIndex(where: { $0.path.absolute == path.absolute }) {
+        groups[index].items.append(item)
+      } else {
+        groups.append((path, [item]))
+      }
+    }
+    return groups
+  }
+
+  /// The file of a one-ITEM command and the item's text: from `FILE:ITEM`, else the
+  /// checklist file. Anchors (`--after ITEM` ...) must address the same file.
+  func singleItemTarget(_ operand: String?, anchors: [String]) throws(CommandError) -> (
+    path: UserPath, item: String?, anchors: [String: String]
+  ) {
+    var path: UserPath?
+    var item: String?
+    if let operand {
+      let split = try addressed(operand)
+      path = split.path
+      item = split.item
+    }
+    var resolved: [String: String] = [:]
+    for option in anchors {
+      guard let value = arguments.value(option) else { continue }
+      let split = try addressed(value)
+      if let file = split.path {
+        if let path, path.absolute != file.absolute {
+          throw .usage(
+            "--\(option) \(SystemPath.display(value)) is in another file than the item; "
+              + "chk edits one file at a time")
+        }
+        path = file
+      }
+      resolved[option] = split.item
+    }
+    let file: UserPath
+    if let path { file = path } else { file = try checklistPath() }
+    return (file, item, resolved)
+  }
+
   /// Reads a whole file without locking it.
   func read(_ path: UserPath) throws(CommandError) -> [UInt8] {
     try fileEdit.read(path)
@@ -130,9 +211,12 @@ struct Invocation {
   /// `change` returns (unless `--quiet`; prefixed "would have" for `--dry-run`) and the
   /// diff (with `--diff`).
   func edit(
+    at path: UserPath? = nil,
     _ change: (inout ChecklistDocument, UserPath) throws(CommandError) -> [String]
   ) throws(CommandError) -> ExitCode {
-    let path = try checklistPath()
+    let file: UserPath
+    if let path { file = path } else { file = try checklistPath() }
+    let path = file
     let outcome = try fileEdit.applyToDocument(at: path, idGenerator: idGenerator) {
       document throws(CommandError) in
       try change(&document, path)

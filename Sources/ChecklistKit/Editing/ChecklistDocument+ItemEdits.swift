@@ -166,7 +166,7 @@ extension ChecklistDocument {
   ///
   /// - Throws: `EditError.itemNotFound`, or `.ambiguousID` when several items carry
   ///   the ID.
-  func lineIndex(of reference: ItemReference) throws(EditError) -> Int {
+  package func lineIndex(of reference: ItemReference) throws(EditError) -> Int {
     switch reference {
     case .line(let line):
       guard lines.indices.contains(line - 1), lines[line - 1].kind == .item else {

@@ -104,7 +104,7 @@ extension ChecklistDocument {
 
   /// The first HTML block line in `range` from which the range's raw HTML no longer
   /// balances, with the element; `nil` when every element it opens it also closes.
-  private func unbalancedHTML(in range: Range<Int>) -> (Int, String)? {
+  func unbalancedHTML(in range: Range<Int>) -> (Int, String)? {
     var balance = HTMLBalance()
     var inHTML = false
     var first: Int?
@@ -161,7 +161,7 @@ extension ChecklistDocument {
   }
 
   /// The names of every heading.
-  private func listNames() -> Set<String> {
+  func listNames() -> Set<String> {
     bytes.withUnsafeBufferPointer { buffer in
       Set(
         lines.lazy.filter { $0.kind == .heading }.map {
@@ -171,12 +171,12 @@ extension ChecklistDocument {
   }
 
   /// The name an escaped heading title reads as.
-  private func decodedHeadingName(_ escaped: [UInt8]) throws(EditError) -> String {
+  func decodedHeadingName(_ escaped: [UInt8]) throws(EditError) -> String {
     escaped.withUnsafeBufferPointer { $0.decodedName(0..<$0.count) }
   }
 
   /// The heading level new lists get.
-  private func listHeadingLevel() -> Int {
+  func listHeadingLevel() -> Int {
     var level: Int?
     var fallback = 2
     var currentLevel = 0

@@ -15,6 +15,9 @@ extension Checklist.Tag {
       case day
       /// Any text (with `(`, `)` and `\` escaped).
       case text
+      /// How an item comes back (`Checklist.Recurrence`): `week`, `2 weeks`,
+      /// `weekday`, `monday`, ... optionally `from done`.
+      case recurrence
     }
 
     /// The key as written after `@`.
@@ -85,9 +88,14 @@ extension Checklist.Tag {
     public static let icon = Key(
       "icon", value: .text, items: false, lists: true, summary: "the list's icon")
 
+    /// `@every(RECURRENCE)`: how an item with a `@due` day comes back when checked.
+    public static let every = Key(
+      "every", value: .recurrence, items: true, lists: false,
+      summary: "how the item comes back when checked (week, 2 weeks, weekday, monday, ...)")
+
     /// Every known key, in the order the format's table lists them. A key's position
     /// here is its `index`.
-    public static let known: [Key] = [id, done, due, icon]
+    public static let known: [Key] = [id, done, due, icon, every]
 
     /// The known key with this name, or `nil`.
     public static func named(_ name: some StringProtocol) -> Key? {
@@ -116,6 +124,7 @@ extension Checklist.Tag {
       case .identifier: return Checklist.isValidID(text)
       case .day: return Checklist.Day(text) != nil
       case .text: return true
+      case .recurrence: return Checklist.Recurrence(text) != nil
       }
     }
 

@@ -26,12 +26,13 @@ extension Command {
     try invocation.exclusive("list", "under")
     let name = invocation.operands.joined(separator: " ")
     let due = try invocation.day("due")
-    return try invocation.edit { document, path throws(CommandError) in
+    let target = try invocation.singleItemTarget(nil, anchors: anchorOptions)
+    return try invocation.edit(at: target.path) { document, path throws(CommandError) in
       let resolver = ItemResolver(document, path: path)
       let arguments = invocation.arguments
       let position: ItemPosition
       var place: String
-      if let anchor = try relativePosition(arguments, resolver) {
+      if let anchor = try relativePosition(target.anchors, resolver) {
         (position, place) = anchor
       } else {
         let list =
@@ -49,23 +50,17 @@ extension Command {
   }
 
   static let check = Command(
-    "check", "ITEM... [--date DATE | --no-date]",
+    "check", "ITEM... [--date DATE | --no-date] [--no-repeat]",
     "check items; @done is today unless told otherwise",
     options: [
       .value("date", nil, "DATE", "the @done date (YYYY-MM-DD); replaces an existing one"),
       .flag("no-date", nil, "add no @done date"),
+      .flag("no-repeat", nil, "do not add the next occurrence of an item with @every"),
     ], edits: true
   ) { invocation throws(CommandError) in
     try invocation.exclusive("date", "no-date")
     let date = try invocation.day("date")
-    return try invocation.editItems { document, item throws(EditError) in
-      let wasChecked = document.item(at: item)?.isChecked ?? false
-      let day: Checklist.Day? =
-        invocation.arguments.has("no-date")
-        ? nil : date ?? (wasChecked ? nil : invocation.environment.today)
-      try document.check(item, on: day)
-      return (wasChecked && date == nil ? "already checked " : "checked ")
-    }
+    return try invocation.checkItems(toggles: false, date: date)
   }
 
   static let uncheck = Command(
@@ -79,18 +74,17 @@ extension Command {
   }
 
   static let toggle = Command(
-    "toggle", "ITEM... [--date DATE | --no-date]", "check unchecked items and uncheck checked ones",
+    "toggle", "ITEM... [--date DATE | --no-date] [--no-repeat]",
+    "check unchecked items and uncheck checked ones",
     options: [
       .value("date", nil, "DATE", "the @done date for items being checked"),
       .flag("no-date", nil, "add no @done date"),
+      .flag("no-repeat", nil, "do not add the next occurrence of an item with @every"),
     ], edits: true
   ) { invocation throws(CommandError) in
     try invocation.exclusive("date", "no-date")
     let date = try invocation.day("date")
-    let day = invocation.arguments.has("no-date") ? nil : date ?? invocation.environment.today
-    return try invocation.editItems { document, item throws(EditError) in
-      try document.toggle(item, on: day) ? "checked " : "unchecked "
-    }
+    return try invocation.checkItems(toggles: true, date: date)
   }
 
   static let edit = Command(
@@ -120,8 +114,9 @@ extension Command {
     }
     let due = try invocation.day("due")
     let done = try invocation.day("done")
-    return try invocation.edit { document, path throws(CommandError) in
-      let item = try ItemResolver(document, path: path).resolve(invocation.operands[0])
+    let target = try invocation.singleItemTarget(invocation.operands[0], anchors: [])
+    return try invocation.edit(at: target.path) { document, path throws(CommandError) in
+      let item = try ItemResolver(document, path: path).resolve(target.item ?? "")
       try invocation.perform(path) { () throws(EditError) in
         if let name = arguments.value("name") { try document.rename(item, to: name) }
         if let note = arguments.value("note") { try document.setNote(note, of: item) }
@@ -143,8 +138,17 @@ extension Command {
     "rm", "ITEM...", "remove items with their sub-items", edits: true
   ) { invocation throws(CommandError) in
     try invocation.expectOperands(1...Int.max, "one or more ITEMs")
-    return try invocation.edit { document, path throws(CommandError) in
-      let items = try ItemResolver(document, path: path).resolveAll(invocation.operands)
+    for (file, operands) in try invocation.itemsByFile(invocation.operands) {
+      _ = try removeItems(operands, from: file, invocation)
+    }
+    return .success
+  }
+
+  static func removeItems(_ operands: [String], from file: UserPath, _ invocation: Invocation)
+    throws(CommandError) -> ExitCode
+  {
+    try invocation.edit(at: file) { document, path throws(CommandError) in
+      let items = try ItemResolver(document, path: path).resolveAll(operands)
       let owned = items.compactMap { document.lines(ownedBy: $0) }
       // An item inside another one being removed goes with it.
       let roots = owned.filter { range in
@@ -188,12 +192,13 @@ extension Command {
     else {
       throw .usage("mv needs a destination: --list, --after, --before, --under, --top or --bottom")
     }
-    return try invocation.edit { document, path throws(CommandError) in
+    let target = try invocation.singleItemTarget(invocation.operands[0], anchors: anchorOptions)
+    return try invocation.edit(at: target.path) { document, path throws(CommandError) in
       let resolver = ItemResolver(document, path: path)
-      let item = try resolver.resolve(invocation.operands[0])
+      let item = try resolver.resolve(target.item ?? "")
       let position: ItemPosition
       let place: String
-      if let anchor = try relativePosition(arguments, resolver) {
+      if let anchor = try relativePosition(target.anchors, resolver) {
         (position, place) = anchor
       } else {
         let list =
@@ -226,21 +231,24 @@ extension Command {
     return lists.last?.list.line.map { .line($0) } ?? .unnamed
   }
 
-  /// `--after`, `--before` or `--under ITEM`, resolved, with how confirmations say it;
-  /// `nil` when none is given.
-  static func relativePosition(_ arguments: ParsedArguments, _ resolver: ItemResolver)
+  /// The options that name an item as a position.
+  static let anchorOptions = ["after", "before", "under"]
+
+  /// `--after`, `--before` or `--under ITEM` (their ITEMs, without any `FILE:`),
+  /// resolved, with how confirmations say it; `nil` when none is given.
+  static func relativePosition(_ anchors: [String: String], _ resolver: ItemResolver)
     throws(CommandError) -> (ItemPosition, String)?
   {
     let document = resolver.document
-    if let text = arguments.value("after") {
+    if let text = anchors["after"] {
       let target = try resolver.resolve(text)
       return (.after(target), "after " + ItemResolver.label(of: target, in: document))
     }
-    if let text = arguments.value("before") {
+    if let text = anchors["before"] {
       let target = try resolver.resolve(text)
       return (.before(target), "before " + ItemResolver.label(of: target, in: document))
     }
-    if let text = arguments.value("under") {
+    if let text = anchors["under"] {
       let target = try resolver.resolve(text)
       return (.under(target), "under " + ItemResolver.label(of: target, in: document))
     }
@@ -274,23 +282,77 @@ extension Command {
 
 extension Invocation {
   /// Resolves every operand to an item and applies `change` to each; `change` returns
-  /// the verb for its confirmation (`"checked "`).
+  /// the verb for its confirmation (`"checked "`). Operands written `FILE:ITEM` are
+  /// edited in their files, one file after another.
   func editItems(
     _ change: @escaping (inout ChecklistDocument, ItemReference) throws(EditError) -> String
   ) throws(CommandError) -> ExitCode {
     try expectOperands(1...Int.max, "one or more ITEMs")
-    return try edit { document, path throws(CommandError) in
-      // The resolver (which holds the document) is gone before the first edit, so the
-      // edit updates the document's records in place instead of copying them.
-      let items = try ItemResolver(document, path: path).resolveAll(operands)
-      var messages: [String] = []
-      for item in items {
-        let verb = try perform(path) { () throws(EditError) in
-          try change(&document, item)
+    for (file, operands) in try itemsByFile(operands) {
+      _ = try edit(at: file) { document, path throws(CommandError) in
+        // The resolver (which holds the document) is gone before the first edit, so the
+        // edit updates the document's records in place instead of copying them.
+        let items = try ItemResolver(document, path: path).resolveAll(operands)
+        var messages: [String] = []
+        for item in items {
+          let verb = try perform(path) { () throws(EditError) in
+            try change(&document, item)
+          }
+          messages.append(verb + ItemResolver.label(of: item, in: document))
         }
-        messages.append(verb + ItemResolver.label(of: item, in: document))
+        return messages
       }
-      return messages
     }
+    return .success
+  }
+
+  /// `check` and `toggle`: checks (or toggles) the items; an item checked now that has
+  /// `@every` and `@due` gets its next occurrence below it, unless `--no-repeat`.
+  func checkItems(toggles: Bool, date: Checklist.Day?) throws(CommandError) -> ExitCode {
+    try expectOperands(1...Int.max, "one or more ITEMs")
+    let noDate = arguments.has("no-date")
+    let repeats = !arguments.has("no-repeat")
+    let today = environment.today
+    for (file, operands) in try itemsByFile(operands) {
+      _ = try edit(at: file) { document, path throws(CommandError) in
+        let items = try ItemResolver(document, path: path).resolveAll(operands)
+        var messages: [String] = []
+        // Checking rewrites one line each, so the references stay good; the next
+        // occurrences go in afterwards, from the bottom up.
+        var checkedNow: [(line: Int, message: Int, done: Checklist.Day)] = []
+        for item in items {
+          let wasChecked = document.item(at: item)?.isChecked ?? false
+          let verb: String
+          if toggles && wasChecked {
+            try perform(path) { () throws(EditError) in try document.uncheck(item) }
+            verb = "unchecked "
+          } else {
+            let day: Checklist.Day? =
+              noDate ? nil : date ?? (wasChecked && !toggles ? nil : today)
+            try perform(path) { () throws(EditError) in try document.check(item, on: day) }
+            verb = wasChecked && date == nil ? "already checked " : "checked "
+            if !wasChecked, repeats, let line = try? document.lineIndex(of: item) {
+              checkedNow.append((line, messages.count, day ?? today))
+            }
+          }
+          messages.append(verb + ItemResolver.label(of: item, in: document))
+        }
+        var next: [Int: String] = [:]
+        for entry in checkedNow.sorted(by: { $0.line > $1.line }) {
+          let added = try perform(path) { () throws(EditError) in
+            try document.addNextOccurrence(of: .line(entry.line + 1), done: entry.done)
+          }
+          if let added {
+            next[entry.message] =
+              "added the next one: " + ItemResolver.label(of: .id(added.id), in: document)
+              + " due \(added.due)"
+          }
+        }
+        return messages.indices.flatMap { index in
+          [messages[index]] + (next[index].map { [$0] } ?? [])
+        }
+      }
+    }
+    return .success
   }
 }

@@ -252,8 +252,8 @@ struct CommandTargets {
   /// The `.chk.json` of each directory seen.
   var configurations = ConfigurationCache()
 
-  init(_ invocation: Invocation) throws(CommandError) {
-    let operands = invocation.operands
+  init(_ invocation: Invocation, operands: [String]? = nil) throws(CommandError) {
+    let operands = operands ?? invocation.operands
     if operands.isEmpty {
       files = [FileWalker.Entry(path: try invocation.checklistPath(), isExplicit: true)]
       missing = []

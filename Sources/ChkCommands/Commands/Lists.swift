@@ -68,6 +68,59 @@ extension Command {
     }
   }
 
+  static let reset = Command(
+    "reset", "[--list NAME]",
+    "uncheck every item of a list (or of the file) and remove their @done dates",
+    options: [.value("list", "l", "NAME", "reset only this list")], edits: true
+  ) { invocation throws(CommandError) in
+    try invocation.expectOperands(0...0, "no operands")
+    return try invocation.edit { document, path throws(CommandError) in
+      let list = try invocation.arguments.value("list").map { name throws(CommandError) in
+        try ItemResolver(document, path: path).resolveList(name)
+      }
+      let count = try invocation.perform(path) { () throws(EditError) in
+        try document.resetItems(in: list)
+      }
+      let place = list.map { " in " + describe($0, in: document) } ?? ""
+      guard count > 0 else { return ["nothing to reset" + place] }
+      return ["reset \(count) item\(count == 1 ? "" : "s")" + place]
+    }
+  }
+
+  static let listCopy = Command(
+    "list-copy", "NAME NEW [--after LIST] [--from FILE]",
+    "copy a list as a new list: its prose, its items unchecked with new IDs",
+    options: [
+      .value("after", nil, "LIST", "put the copy after this list (default: at the end)"),
+      .value("from", nil, "FILE", "copy the list from another checklist file"),
+    ], edits: true
+  ) { invocation throws(CommandError) in
+    try invocation.expectOperands(2...2, "the list's NAME and the NEW list's name")
+    let name = invocation.operands[0]
+    let newName = invocation.operands[1]
+    var source: (path: UserPath, document: ChecklistDocument)?
+    if let from = invocation.arguments.value("from") {
+      let path = invocation.userPath(from)
+      source = (path, try invocation.fileEdit.parse(invocation.read(path), path: path))
+    }
+    return try invocation.edit { document, path throws(CommandError) in
+      let sourcePath = source?.path ?? path
+      let list = try ItemResolver(source?.document ?? document, path: sourcePath)
+        .resolveList(name)
+      let after = try invocation.arguments.value("after").map { name throws(CommandError) in
+        try ItemResolver(document, path: path).resolveList(name)
+      }
+      let count = try invocation.perform(path) { () throws(EditError) in
+        try document.copyList(list, from: source?.document, as: newName, after: after)
+      }
+      let origin = source.map { " from \($0.path.shown)" } ?? ""
+      return [
+        "copied list \(describe(list, in: source?.document ?? document))\(origin) to "
+          + "\"\(newName)\" with \(count) item\(count == 1 ? "" : "s")"
+      ]
+    }
+  }
+
   static let archive = Command(
     "archive", "[--list NAME] [--to LIST]",
     "move checked items (with their sub-items) to an archive list, created if needed",

@@ -3,9 +3,14 @@ import ChecklistKit
 /// `chk list` and `chk lists`.
 extension Command {
   static let list = Command(
-    "list", "[--list NAME] [--open | --done] [--due-before DATE] [--tag KEY] [TEXT...]",
+    "list",
+    "[--list NAME] [--open | --done] [--due-before DATE] [--tag KEY] [--sort KEY] "
+      + "[--in PATH]... [TEXT...]",
     "show the items, grouped by list, with their numbers, IDs, dates and notes",
     options: [
+      .value(
+        "in", nil, "PATH", "read these files, or the checklists under a directory (repeatable)"),
+      sortOption,
       .value("list", "l", "NAME", "only this list"),
       .flag("open", nil, "only unchecked items"),
       .flag("done", nil, "only checked items"),
@@ -15,10 +20,12 @@ extension Command {
     ]
   ) { invocation throws(CommandError) in
     try invocation.exclusive("open", "done")
+    let paths = invocation.arguments.values("in")
+    if !paths.isEmpty { return try listFiles(invocation, paths: paths) }
     let (path, document) = try invocation.readDocument()
     let resolver = ItemResolver(document, path: path)
     let filter = try ItemFilter(invocation, resolver: resolver)
-    let lists = filter.apply(to: document.lists)
+    let lists = try ItemSort(invocation).apply(to: filter.apply(to: document.lists))
     if invocation.arguments.has("json") {
       // JSON is exact: its strings escape control characters themselves.
       invocation.output.writeExact(
@@ -34,10 +41,16 @@ extension Command {
   }
 
   static let lists = Command(
-    "lists", "", "show each list with its icon and how many items are left",
-    options: [jsonOption]
+    "lists", "[--in PATH]...", "show each list with its icon and how many items are left",
+    options: [
+      .value(
+        "in", nil, "PATH", "read these files, or the checklists under a directory (repeatable)"),
+      jsonOption,
+    ]
   ) { invocation throws(CommandError) in
     try invocation.expectOperands(0...0, "no operands")
+    let paths = invocation.arguments.values("in")
+    if !paths.isEmpty { return try listsOfFiles(invocation, paths: paths) }
     let (path, document) = try invocation.readDocument()
     if invocation.arguments.has("json") {
       let lists = document.lists.map { FilteredList(list: $0, items: $0.items) }
@@ -47,28 +60,7 @@ extension Command {
       return .success
     }
     // The counts come from the line records: no item value is built.
-    let outlines = document.listOutlines
-    let style = invocation.style
-    let visible = Visible.Printer(invocation.output)
-    let width = outlines.map { TextWidth.of(visible($0.list.name ?? "(no heading)")) }.max() ?? 0
-    for outline in outlines {
-      let list = outline.list
-      let name = visible(list.name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)")
-      let total = outline.itemCount
-      let state: String
-      if total == 0 {
-        state = style.dim("no items")
-      } else if outline.openCount == 0 {
-        state = style.green("all done")
-      } else {
-        state = "\(outline.openCount) of \(total) left"
-      }
-      let icon = list.icon.map { "  " + style.dim(visible($0)) } ?? ""
-      // Styled: the text was made visible before the styles went in.
-      invocation.output.lineExact(
-        style.bold(name) + String(repeating: " ", count: max(0, width - TextWidth.of(name)))
-          + "  " + state + icon)
-    }
+    printListCounts(document.listOutlines, invocation)
     return .success
   }
 }

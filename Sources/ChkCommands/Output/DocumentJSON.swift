@@ -39,6 +39,7 @@ enum DocumentJSON {
     // The known dated tags, by the names the format declares.
     json.field(Checklist.Tag.Key.done.name, item.doneDate?.description)
     json.field(Checklist.Tag.Key.due.name, item.dueDate?.description)
+    json.field(Checklist.Tag.Key.every.name, item.tagValue(.every))
     json.field("note", item.note)
     json.key("tags")
     json.beginArray()

@@ -64,8 +64,10 @@ struct ListPrinter {
     }
     line.append(Self.space)
     line += name.utf8
+    let every = item.tagValue(.every)
     let hasFields =
       item.id != nil || item.dueDate != nil || item.doneDate != nil || item.note != nil
+      || every != nil
     guard hasFields else { return }
     let used = row.depth * 2 + TextWidth.of(name)
     line += repeatElement(Self.space, count: max(0, nameWidth - used) + 2)
@@ -86,6 +88,10 @@ struct ListPrinter {
       } else {
         line += label.utf8
       }
+    }
+    if let every {
+      separate()
+      style.append("2", "every " + visible(every), to: &line)
     }
     if let done = item.doneDate {
       separate()

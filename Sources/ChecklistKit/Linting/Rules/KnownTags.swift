@@ -6,6 +6,12 @@ extension LintRule {
   public static let invalidDate = LintRule(
     .invalidDate, "invalid-date", .error,
     summary: "a @done or @due value that is not a real YYYY-MM-DD day")
+  /// `invalid-every` (error): an `@every` that is not a recurrence, or one on an item
+  /// without a `@due` day (it would never come back).
+  public static let invalidEvery = LintRule(
+    .invalidEvery, "invalid-every", .error,
+    summary: "an @every value that is not a recurrence (week, 2 weeks, weekday, monday, ..., "
+      + "optionally 'from done'), or @every without @due")
   /// `duplicate-tag` (error): a known tag twice on one line.
   public static let duplicateTag = LintRule(
     .duplicateTag, "duplicate-tag", .error,
@@ -63,6 +69,8 @@ extension LintPass {
           report(.overdue, line: index, columns: span.whole, "'\(line.name)' was due on \(day)")
         }
       case .text: break
+      case .recurrence:
+        checkRecurrence(index, span, line, isItem: isItem)
       }
     }
     return summary
@@ -88,6 +96,26 @@ extension LintPass {
     report(
       .invalidDate, line: index, columns: span.whole,
       "'\(shown)' in @\(name) is not a real day; write YYYY-MM-DD, e.g. 2024-02-29")
+  }
+
+  /// Reports an `@every` that is not a recurrence, or that has no `@due` to count from.
+  private mutating func checkRecurrence(
+    _ index: Int, _ span: TagSpan, _ line: ParsedLine, isItem: Bool
+  ) {
+    guard isItem, isOn(.invalidEvery) else { return }
+    let bytes = line.bytes
+    let value = span.value.map { bytes.text($0) } ?? ""
+    if Checklist.Recurrence(value) == nil {
+      report(
+        .invalidEvery, line: index, columns: span.whole,
+        "'\(value)' in @every is not a recurrence; write day, week, month, year, '2 weeks', "
+          + "weekday or a day such as monday, optionally followed by 'from done'")
+    } else if line.tag(.due) == nil {
+      report(
+        .invalidEvery, line: index, columns: span.whole,
+        "'\(bytes.text(span.whole))' on an item without @due never comes back; "
+          + "give it a @due day")
+    }
   }
 
   /// Whether an `@id` value is 1 to 32 of `A-Z a-z 0-9 _ -`.

@@ -127,6 +127,9 @@ enum TagInName {
           return
         }
       case .text: break
+      case .recurrence:
+        let value = span.value.map { bytes.text($0) } ?? ""
+        if Checklist.Recurrence(value) == nil || line.tag(.due) == nil { ok = false }
       }
     }
     return ok

@@ -1,0 +1,374 @@
+import ChecklistKit
+
+/// `chk due`, and the many-file views of `chk list --in` and `chk lists --in`.
+extension Command {
+  static let due = Command(
+    "due",
+    "[PATH...] [--until DATE] [--today DATE] [--sort due|done|name|file] [--json] "
+      + "[--fail-on-overdue]",
+    "the open items with a @due day, across files: overdue, today, this week, later",
+    options: [
+      .value("until", nil, "DATE", "only items due on or before DATE"),
+      .value("today", nil, "DATE", "the day the agenda counts from (default: today)"),
+      sortOption,
+      jsonOption,
+      .flag("fail-on-overdue", nil, "exit 1 when an item is overdue (for CI)"),
+      .flag("verbose", "v", "name the files a directory walk skipped, and why"),
+    ]
+  ) { invocation throws(CommandError) in
+    let files = try ChecklistFiles.load(invocation, paths: invocation.operands)
+    let today = try invocation.day("today") ?? invocation.environment.today
+    let until = try invocation.day("until")
+    let sort = try ItemSort(invocation)
+    var entries: [AgendaEntry] = []
+    for (fileIndex, file) in files.documents.enumerated() {
+      for list in file.document.lists {
+        var pending = list.items.reversed().map { $0 }
+        while let item = pending.popLast() {
+          pending += item.children.reversed()
+          guard !item.isChecked, let due = item.dueDate else { continue }
+          if let until, due > until { continue }
+          entries.append(
+            AgendaEntry(
+              file: fileIndex, path: file.path.shown, list: list.name, item: item,
+              number: file.numbers.number(ofLine: item.line) ?? 0,
+              section: AgendaEntry.Section(due: due, today: today)))
+        }
+      }
+    }
+    entries.sort { sort.orders($0, $1) }
+    if invocation.arguments.has("json") {
+      invocation.output.writeExact(AgendaEntry.json(entries) + [UInt8(ascii: "\n")])
+    } else {
+      AgendaEntry.print(entries, today: today, invocation)
+    }
+    let status = files.finish(invocation)
+    if status != .success { return status }
+    if invocation.arguments.has("fail-on-overdue"),
+      entries.contains(where: { $0.section == .overdue })
+    {
+      let count = entries.count { $0.section == .overdue }
+      invocation.errors.line("chk: \(count) item\(count == 1 ? " is" : "s are") overdue")
+      return .failure
+    }
+    return .success
+  }
+
+  /// `--sort`, shared by `list` and `due`.
+  static let sortOption = OptionSpec.value(
+    "sort", nil, "KEY", "order items by due, done, name or file (file order is the default)")
+
+  /// `chk list --in PATH...`: each file's lists, under the file's name.
+  static func listFiles(_ invocation: Invocation, paths: [String]) throws(CommandError)
+    -> ExitCode
+  {
+    let files = try ChecklistFiles.load(invocation, paths: paths)
+    let sort = try ItemSort(invocation)
+    let json = invocation.arguments.has("json")
+    var chosen: [(file: ChecklistFiles.File, lists: [FilteredList])] = []
+    var listMissing = true
+    for file in files.documents {
+      let resolver = ItemResolver(file.document, path: file.path)
+      // A list named with --list need only be in some of the files.
+      let filter: ItemFilter
+      do throws(CommandError) {
+        filter = try ItemFilter(invocation, resolver: resolver)
+      } catch {
+        if invocation.arguments.value("list") != nil { continue }
+        throw error
+      }
+      listMissing = false
+      let lists = sort.apply(to: filter.apply(to: file.document.lists))
+      if !json, lists.allSatisfy({ $0.items.isEmpty }) { continue }
+      chosen.append((file, lists))
+    }
+    if let name = invocation.arguments.value("list"), listMissing, !files.documents.isEmpty {
+      throw .usage("no list named '\(name)' in any of the \(files.documents.count) files")
+    }
+    if json {
+      var output: [UInt8] = [UInt8(ascii: "[")]
+      for (index, entry) in chosen.enumerated() {
+        output += (index == 0 ? "\n" : ",\n").utf8
+        output += DocumentJSON.render(
+          file: entry.file.path.shown, lists: entry.lists, numbers: entry.file.numbers)
+      }
+      output += (chosen.isEmpty ? "]\n" : "\n]\n").utf8
+      invocation.output.writeExact(output)
+    } else {
+      let visible = Visible.Printer(invocation.output)
+      for (index, entry) in chosen.enumerated() {
+        if index > 0 { invocation.output.line() }
+        invocation.output.lineExact(
+          invocation.style.bold("==> " + visible(entry.file.path.shown) + " <=="))
+        ListPrinter(
+          style: invocation.style, numbers: entry.file.numbers,
+          today: invocation.environment.today
+        )
+        .print(entry.lists, to: invocation.output, showEmpty: false)
+      }
+    }
+    return files.finish(invocation)
+  }
+
+  /// `chk lists --in PATH...`: each file's lists with their counts.
+  static func listsOfFiles(_ invocation: Invocation, paths: [String]) throws(CommandError)
+    -> ExitCode
+  {
+    let files = try ChecklistFiles.load(invocation, paths: paths)
+    if invocation.arguments.has("json") {
+      var output: [UInt8] = [UInt8(ascii: "[")]
+      for (index, file) in files.documents.enumerated() {
+        output += (index == 0 ? "\n" : ",\n").utf8
+        let lists = file.document.lists.map { FilteredList(list: $0, items: $0.items) }
+        output += DocumentJSON.render(file: file.path.shown, lists: lists, numbers: file.numbers)
+      }
+      output += (files.documents.isEmpty ? "]\n" : "\n]\n").utf8
+      invocation.output.writeExact(output)
+    } else {
+      let visible = Visible.Printer(invocation.output)
+      for (index, file) in files.documents.enumerated() {
+        if index > 0 { invocation.output.line() }
+        invocation.output.lineExact(
+          invocation.style.bold("==> " + visible(file.path.shown) + " <=="))
+        printListCounts(file.document.listOutlines, invocation)
+      }
+    }
+    return files.finish(invocation)
+  }
+
+  /// One line per list: its name, how many items are left, its icon.
+  static func printListCounts(_ outlines: [Checklist.Outline], _ invocation: Invocation) {
+    let style = invocation.style
+    let visible = Visible.Printer(invocation.output)
+    let width = outlines.map { TextWidth.of(visible($0.list.name ?? "(no heading)")) }.max() ?? 0
+    for outline in outlines {
+      let list = outline.list
+      let name = visible(list.name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)")
+      let total = outline.itemCount
+      let state: String
+      if total == 0 {
+        state = style.dim("no items")
+      } else if outline.openCount == 0 {
+        state = style.green("all done")
+      } else {
+        state = "\(outline.openCount) of \(total) left"
+      }
+      let icon = list.icon.map { "  " + style.dim(visible($0)) } ?? ""
+      // Styled: the text was made visible before the styles went in.
+      invocation.output.lineExact(
+        style.bold(name) + String(repeating: " ", count: max(0, width - TextWidth.of(name)))
+          + "  " + state + icon)
+    }
+  }
+}
+
+/// The checklist files a many-file view reads: found as `chk lint` finds them, read
+/// and parsed in parallel; files found by walking that hold no item are left out.
+struct ChecklistFiles {
+  struct File: Sendable {
+    var path: UserPath
+    var document: ChecklistDocument
+    var numbers: ItemNumbers
+  }
+
+  var documents: [File] = []
+  var targets: CommandTargets
+  var errors: [CommandError] = []
+  var skipped: [String] = []
+
+  static func load(_ invocation: Invocation, paths: [String]) throws(CommandError)
+    -> ChecklistFiles
+  {
+    let targets = try CommandTargets(invocation, operands: paths)
+    let edit = invocation.fileEdit
+    let entries = targets.files
+    let results = Parallel.map(entries.count) { index -> Result<File?, CommandError> in
+      let entry = entries[index]
+      do throws(CommandError) {
+        let document = try edit.parse(edit.read(entry.path), path: entry.path)
+        if !entry.isExplicit, !document.hasItems { return .success(nil) }
+        return .success(File(path: entry.path, document: document, numbers: document.itemNumbers()))
+      } catch {
+        return .failure(error)
+      }
+    }
+    var files = ChecklistFiles(targets: targets)
+    for (index, result) in results.enumerated() {
+      switch result {
+      case .success(let file?): files.documents.append(file)
+      case .success(nil): files.skipped.append(entries[index].path.shown)
+      case .failure(let error): files.errors.append(error)
+      }
+    }
+    return files
+  }
+
+  /// Reports what could not be read (and, with `--verbose`, what was skipped); the exit
+  /// status for it.
+  func finish(_ invocation: Invocation) -> ExitCode {
+    targets.reportSkipped(noItems: skipped, invocation)
+    for path in targets.missing {
+      invocation.errors.line("chk: " + FileError.notFound(path: path).message)
+    }
+    for error in errors { invocation.errors.line("chk: " + error.message) }
+    if !targets.missing.isEmpty { return .noInput }
+    return errors.first?.status ?? .success
+  }
+}
+
+/// `--sort due|done|name|file`.
+enum ItemSort: String {
+  case due, done, name, file
+
+  init(_ invocation: Invocation) throws(CommandError) {
+    let text = invocation.arguments.value("sort") ?? "file"
+    guard let sort = ItemSort(rawValue: text) else {
+      throw .usage("--sort takes due, done, name or file, not '\(text)'")
+    }
+    self = sort
+  }
+
+  /// Whether `a` goes before `b` (items without the date go last; ties keep file order).
+  func orders(_ a: Checklist.Item, _ b: Checklist.Item) -> Bool? {
+    switch self {
+    case .due: return Self.compare(a.dueDate, b.dueDate)
+    case .done: return Self.compare(a.doneDate, b.doneDate)
+    case .name:
+      let (x, y) = (a.name.lowercased(), b.name.lowercased())
+      return x == y ? nil : x < y
+    case .file: return nil
+    }
+  }
+
+  private static func compare(_ a: Checklist.Day?, _ b: Checklist.Day?) -> Bool? {
+    switch (a, b) {
+    case (let x?, let y?): return x == y ? nil : x < y
+    case (.some, nil): return true
+    case (nil, .some): return false
+    case (nil, nil): return nil
+    }
+  }
+
+  /// The agenda's order: by section, then this key, then due day, file and line.
+  func orders(_ a: AgendaEntry, _ b: AgendaEntry) -> Bool {
+    if a.section != b.section { return a.section < b.section }
+    if self != .file, let order = orders(a.item, b.item) { return order }
+    if self == .file, a.file != b.file { return a.file < b.file }
+    if let order = Self.compare(a.item.dueDate, b.item.dueDate) { return order }
+    if a.file != b.file { return a.file < b.file }
+    return a.item.line < b.item.line
+  }
+
+  /// Sorts the items of each list, and each item's sub-items, by this key (stable).
+  func apply(to lists: [FilteredList]) -> [FilteredList] {
+    guard self != .file else { return lists }
+    return lists.map { FilteredList(list: $0.list, items: sorted($0.items)) }
+  }
+
+  private func sorted(_ items: [Checklist.Item]) -> [Checklist.Item] {
+    let ordered = items.enumerated().sorted { x, y in
+      orders(x.element, y.element) ?? (x.offset < y.offset)
+    }
+    return ordered.map { entry in
+      var item = entry.element
+      if !item.children.isEmpty { item.children = sorted(item.children) }
+      return item
+    }
+  }
+}
+
+/// One line of `chk due`.
+struct AgendaEntry {
+  enum Section: Int, Comparable {
+    case overdue, today, thisWeek, later
+
+    init(due: Checklist.Day, today: Checklist.Day) {
+      if due < today {
+        self = .overdue
+      } else if due == today {
+        self = .today
+      } else if let endOfWeek = today.adding(days: 7 - today.weekday), due <= endOfWeek {
+        self = .thisWeek
+      } else {
+        self = .later
+      }
+    }
+
+    var title: String {
+      switch self {
+      case .overdue: return "Overdue"
+      case .today: return "Today"
+      case .thisWeek: return "This week"
+      case .later: return "Later"
+      }
+    }
+
+    var key: String {
+      switch self {
+      case .overdue: return "overdue"
+      case .today: return "today"
+      case .thisWeek: return "this-week"
+      case .later: return "later"
+      }
+    }
+
+    static func < (lhs: Section, rhs: Section) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  var file: Int
+  var path: String
+  var list: String?
+  var item: Checklist.Item
+  var number: Int
+  var section: Section
+
+  /// How to name the item in another command: `FILE:ID`, or `FILE:NUMBER` without an ID.
+  var address: String { path + ":" + (item.id ?? String(number)) }
+
+  static func print(_ entries: [AgendaEntry], today: Checklist.Day, _ invocation: Invocation) {
+    let style = invocation.style
+    let visible = Visible.Printer(invocation.output)
+    let width = entries.map { TextWidth.of(visible($0.address)) }.max() ?? 0
+    var current: Section?
+    for entry in entries {
+      if entry.section != current {
+        if current != nil { invocation.output.line() }
+        current = entry.section
+        invocation.output.lineExact(style.bold(entry.section.title))
+      }
+      guard let due = entry.item.dueDate else { continue }
+      let days = due.dayNumber - today.dayNumber
+      var when = due.description
+      if entry.section == .overdue { when = style.red(when) }
+      let address = visible(entry.address)
+      var line =
+        "  " + when + "  " + style.dim(address)
+        + String(repeating: " ", count: max(0, width - TextWidth.of(address))) + "  "
+        + visible(entry.item.name)
+      if days < 0 { line += style.dim("  (\(-days) day\(days == -1 ? "" : "s") ago)") }
+      if let every = entry.item.tagValue(.every) { line += style.dim("  every " + visible(every)) }
+      invocation.output.lineExact(line)
+    }
+  }
+
+  static func json(_ entries: [AgendaEntry]) -> [UInt8] {
+    var json = JSONWriter()
+    json.beginArray()
+    for entry in entries {
+      json.beginObject()
+      json.field("file", entry.path)
+      json.field("list", entry.list)
+      json.field("section", entry.section.key)
+      json.field("number", entry.number)
+      json.field("id", entry.item.id)
+      json.field("name", entry.item.name)
+      json.field(Checklist.Tag.Key.due.name, entry.item.dueDate?.description)
+      json.field(Checklist.Tag.Key.every.name, entry.item.tagValue(.every))
+      json.field("note", entry.item.note)
+      json.field("line", entry.item.line)
+      json.endObject()
+    }
+    json.endArray()
+    return json.bytes
+  }
+}

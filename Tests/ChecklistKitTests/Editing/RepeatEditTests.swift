@@ -1,0 +1,176 @@
+import ChkTestSupport
+import Testing
+
+@testable import ChecklistKit
+
+private func day(_ text: String) -> Checklist.Day { Checklist.Day(text)! }
+
+/// Reset, list copies and the next occurrence of a recurring item.
+@Suite("Edits: checklists that come back")
+struct RepeatEditTests {
+  static let file = """
+    # Trips
+
+    ## Packing  @icon(bag)  @id(pk)
+
+    Pack the night before.
+
+    - [x] Passport  @done(2024-05-01)  @id(pp)  # in the drawer
+      - [x] Visa  @done(2024-05-01)  @id(vs)
+    - [ ] Charger  @due(2024-05-02)  @id(ch)
+    - [X] Socks
+
+    ## Other
+
+    - [x] Keep  @done(2024-05-03)  @id(kp)
+
+    """
+
+  @Test func resetUnchecksAListAndKeepsTheRest() throws {
+    var document = try ChecklistDocument(parsing: Array(Self.file.utf8))
+    let log = WorkLog()
+    document.workLog = log
+    #expect(try document.resetItems(in: .name("Packing")) == 3)
+    #expect(log["splices"] == 1)
+    let text = String(decoding: document.serialized(), as: UTF8.self)
+    #expect(
+      text
+        == Self.file
+        .replacingOccurrences(
+          of: "- [x] Passport  @done(2024-05-01)  @id(pp)", with: "- [ ] Passport  @id(pp)"
+        )
+        .replacingOccurrences(
+          of: "  - [x] Visa  @done(2024-05-01)  @id(vs)", with: "  - [ ] Visa  @id(vs)"
+        )
+        .replacingOccurrences(of: "- [X] Socks", with: "- [ ] Socks"))
+    Invariants.check(document, "reset")
+    #expect(try document.resetItems(in: .name("Packing")) == 0)
+    #expect(try document.resetItems(in: nil) == 1)
+    #expect(!String(decoding: document.serialized(), as: UTF8.self).contains("[x]"))
+    #expect(throws: EditError.listNotFound(.name("Nope"))) {
+      try document.resetItems(in: .name("Nope"))
+    }
+  }
+
+  @Test func aCopyHasItsProseAndFreshUncheckedItems() throws {
+    let text = try edited(Self.file) {
+      let count = try $0.copyList(.name("Packing"), as: "Packing (June)", after: .name("Packing"))
+      #expect(count == 4)
+    }
+    let ids = generatedIDs(count: 5)
+    #expect(
+      text.contains(
+        """
+        - [X] Socks
+
+        ## Packing (June)  @icon(bag)  @id(\(ids[0]))
+
+        Pack the night before.
+
+        - [ ] Passport  @id(\(ids[1]))  # in the drawer
+          - [ ] Visa  @id(\(ids[2]))
+        - [ ] Charger  @due(2024-05-02)  @id(\(ids[3]))
+        - [ ] Socks  @id(\(ids[4]))
+
+        ## Other
+
+        """))
+    #expect(text.hasPrefix(Self.file.prefix(60)))
+  }
+
+  @Test func aCopyGoesAtTheEndAndComesFromAnotherFile() throws {
+    let template = try ChecklistDocument(
+      parsing: Array("## Weekly\n\n- [x] Review  @id(r1)\n".utf8))
+    let text = try edited("## Mine\n\n- [ ] a  @id(a1)\n\n\n") {
+      try $0.copyList(.name("Weekly"), from: template, as: "Week 23")
+    }
+    #expect(
+      text
+        == "## Mine\n\n- [ ] a  @id(a1)\n\n## Week 23\n\n- [ ] Review  @id(\(generatedIDs(count: 1)[0]))\n"
+    )
+  }
+
+  @Test func aCopyNeedsANewName() throws {
+    var document = try ChecklistDocument(parsing: Array(Self.file.utf8))
+    #expect(throws: EditError.listExists("Other")) {
+      try document.copyList(.name("Packing"), as: "Other")
+    }
+    #expect(throws: EditError.listNotFound(.name("Nope"))) {
+      try document.copyList(.name("Nope"), as: "New")
+    }
+    #expect(document.serialized() == Array(Self.file.utf8))
+  }
+
+  static let recurring = """
+    ## Chores
+
+    - [ ] Water plants  @due(2024-03-04)  @every(week)  @id(wp)  # the ferns too
+      - [ ] Ferns  @id(fe)
+      - [x] Cactus  @done(2024-03-01)  @id(ca)
+        - [ ] Spines  @id(sp)
+      - [ ] Orchid  @id(or)
+    - [ ] Dishes  @id(di)
+
+    """
+
+  @Test func theNextOccurrenceGoesBelowWithItsOpenSubItems() throws {
+    let ids = generatedIDs(count: 3)
+    let text = try edited(Self.recurring) {
+      try $0.check(.id("wp"), on: day("2024-03-05"))
+      let next = try $0.addNextOccurrence(of: .id("wp"), done: day("2024-03-05"))
+      #expect(next?.id == ids[0])
+      #expect(next?.due == day("2024-03-11"))
+    }
+    #expect(
+      text == """
+        ## Chores
+
+        - [x] Water plants  @due(2024-03-04)  @every(week)  @done(2024-03-05)  @id(wp)  # the ferns too
+          - [ ] Ferns  @id(fe)
+          - [x] Cactus  @done(2024-03-01)  @id(ca)
+            - [ ] Spines  @id(sp)
+          - [ ] Orchid  @id(or)
+        - [ ] Water plants  @due(2024-03-11)  @every(week)  @id(\(ids[0]))  # the ferns too
+          - [ ] Ferns  @id(\(ids[1]))
+          - [ ] Orchid  @id(\(ids[2]))
+        - [ ] Dishes  @id(di)
+
+        """)
+  }
+
+  @Test func itemsWithoutARecurrenceOrADueDayDoNotComeBack() throws {
+    for line in [
+      "- [x] a  @id(a)", "- [x] a  @every(week)  @id(a)", "- [x] a  @due(2024-01-01)  @id(a)",
+      "- [x] a  @due(2024-01-01)  @every(fortnight)  @id(a)",
+    ] {
+      var document = try ChecklistDocument(parsing: Array((line + "\n").utf8))
+      #expect(try document.addNextOccurrence(of: .id("a"), done: day("2024-01-02")) == nil)
+      #expect(document.serialized() == Array((line + "\n").utf8))
+    }
+  }
+
+  @Test func theLinterKnowsTheTag() throws {
+    let document = try ChecklistDocument(
+      parsing: Array(
+        """
+        - [ ] a  @due(2024-01-01)  @every(2 weeks)  @id(a)
+        - [ ] b  @due(2024-01-01)  @every(fortnight)  @id(b)
+        - [ ] c  @every(week)  @id(c)
+        - [ ] d  @due(2024-01-01)  @every(week)  @every(day)  @id(d)
+
+        """.utf8))
+    let findings = ChecklistLinter(configuration: LintConfiguration(today: day("2024-01-01"))).lint(
+      document
+    ).map {
+      "\($0.line):\($0.column) \($0.rule.name) \($0.message)"
+    }
+    #expect(
+      findings == [
+        "2:28 invalid-every 'fortnight' in @every is not a recurrence; write day, week, month, "
+          + "year, '2 weeks', weekday or a day such as monday, optionally followed by 'from done'",
+        "3:10 invalid-every '@every(week)' on an item without @due never comes back; give it a "
+          + "@due day",
+        "4:42 duplicate-tag @every appears more than once on this line ('@every(day)'); keep one",
+      ])
+  }
+}
