@@ -44,6 +44,23 @@ struct ChecklistFileTests {
     #expect(fileStatus(path).st_gid == 65534)
   }
 
+  /// A file of this user's in another group keeps that group: the new copy is given
+  /// it, not the writer's own.
+  @Test func keepsTheGroupOfAnOwnFile() throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.file("list.md", "old\n")
+    // As root any group will do; otherwise one of this user's other groups, if any.
+    var groups = [gid_t](repeating: 0, count: 64)
+    let count = getgroups(64, &groups)
+    let other =
+      geteuid() == 0 ? 65534 : groups.prefix(Int(max(0, count))).first { $0 != getegid() }
+    guard let other, chown(path, geteuid(), other) == 0 else { return }
+    try ChecklistFile(editing: path).write(Array("new\n".utf8))
+    #expect(fileStatus(path).st_uid == geteuid())
+    #expect(fileStatus(path).st_gid == other)
+    #expect(try directory.read("list.md") == "new\n")
+  }
+
   @Test func followsSymbolicLinksAndKeepsThem() throws {
     let directory = try TemporaryDirectory()
     let target = try directory.file("real.md", "old\n")

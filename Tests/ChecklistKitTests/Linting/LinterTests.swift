@@ -87,6 +87,9 @@ struct LinterTests {
       "- [x](https://x.org) link\n- [a] ref\n- [ ]: ref def\n```\n- [-] code\n```\n> - [-] quote\n",
       []),
     LintCase(
+      "full and collapsed reference links are not near misses",
+      "- [x][1] see\n- [a][] b\n- [ ][x]\n\n[1]: https://x.org\n[a]: https://y.org\n", []),
+    LintCase(
       "known tag inside the name", "- [ ] Pay rent @due(2024-04-01)\n",
       ["1:16-32 tag-in-name"], fixed: "- [ ] Pay rent  @due(2024-04-01)\n"),
     LintCase(
@@ -97,6 +100,7 @@ struct LinterTests {
       "- [ ] Post @done(2024-01-02)\n- [ ] Call @due(2024-02-30)\n- [ ] Ask @due(2024-05-01) Bob\n",
       ["1:12-29 tag-in-name", "2:12-28 tag-in-name", "3:11-15 tag-in-name"]),
     LintCase("@home after one space is just the name", "- [ ] Work @home\n", []),
+    LintCase("an @ glued to a word is not a tag", "- [ ] Mail bob@due(2024-04-01) now\n", []),
     LintCase(
       "checkbox in text", "- [ ] see [x] and [X](url)\n- [x] fine [x]\n- [ ] note  # [X]\n",
       ["1:11-14 checkbox-in-text", "3:15-18 checkbox-in-text"],
@@ -252,9 +256,25 @@ struct LinterTests {
     }
   }
 
+  /// The rules that are off by default have the severity the format gives them when
+  /// enabled.
+  @Test func enabledRulesHaveTheirDocumentedSeverities() throws {
+    let document = try ChecklistDocument(
+      parsing: Array("- [ ] a  @due(2024-01-01)\n- [ ] a\n- [ ]\n".utf8))
+    let found = linter(enabling: ["open-item", "overdue", "duplicate-name", "empty-item"]).lint(
+      document)
+    var severities: [String: Severity] = [:]
+    for finding in found { severities[finding.rule.name] = finding.severity }
+    #expect(
+      severities == [
+        "open-item": .error, "overdue": .warning, "duplicate-name": .warning,
+        "empty-item": .warning,
+      ])
+  }
+
   @Test func everyRuleHasAStableName() {
-    #expect(LintRule.all.count == 16)
-    #expect(Set(LintRule.all.map(\.name)).count == 16)
+    #expect(LintRule.all.count == 17)
+    #expect(Set(LintRule.all.map(\.name)).count == 17)
     for rule in LintRule.all {
       #expect(rule.name.allSatisfy { $0.isLowercase || $0 == "-" })
       #expect(LintRule.named(rule.name) == rule)
