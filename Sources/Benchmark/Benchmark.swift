@@ -237,6 +237,7 @@ public enum Benchmark {
       figures += languageServer(
         options, bytes: Corpus.make(items: 100_000), lintPeakRSS: lintRSS, environment: environment)
     }
+    figures += tree(options, environment: environment, log: log)
     figures += growth(options, environment: environment, log: log)
     return figures
   }

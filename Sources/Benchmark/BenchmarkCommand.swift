@@ -4,7 +4,8 @@
   import Musl
 #endif
 
-/// `chk-bench [--runs N] [--json] [--quick] [--chk PATH] [--keep]`; also
+/// `chk-bench [--runs N] [--json] [--quick] [--tree] [--chk PATH] [--keep]`;
+/// `--tree` measures only the many-file views; also
 /// `chk-bench --write-corpus ITEMS FILE [SHAPE]` (a corpus to profile with) and
 /// `chk-bench --parse-only FILE [TIMES]` (read and parse: the child behind the memory
 /// figure, and a loop to profile).
@@ -16,7 +17,7 @@ public enum BenchmarkCommand {
   }
 
   static let usage = """
-    usage: chk-bench [--runs N] [--json] [--quick] [--chk PATH] [--keep]
+    usage: chk-bench [--runs N] [--json] [--quick] [--tree] [--chk PATH] [--keep]
            chk-bench --write-corpus ITEMS FILE [SHAPE]
            chk-bench --parse-only FILE [TIMES]
 
@@ -52,12 +53,14 @@ public enum BenchmarkCommand {
     var json = false
     var quick = false
     var keep = false
+    var treeOnly = false
     var index = 1
     while index < arguments.count {
       switch arguments[index] {
       case "--json": json = true
       case "--quick": quick = true
       case "--keep": keep = true
+      case "--tree": treeOnly = true
       case "--runs" where index + 1 < arguments.count:
         index += 1
         runs = max(1, Int(arguments[index]) ?? 7)
@@ -79,7 +82,9 @@ public enum BenchmarkCommand {
     var options = BenchmarkOptions(chkPath: chk, benchPath: program, directory: scratch)
     options.runs = runs
     options.quick = quick
-    let figures = Benchmark.run(options) { errorLine("measuring \($0)...\n") }
+    let log = { (text: String) in errorLine("measuring \(text)...\n") }
+    let figures =
+      treeOnly ? Benchmark.treeOnly(options, log: log) : Benchmark.run(options, log: log)
     print(json ? Benchmark.json(figures) : Benchmark.table(figures), terminator: "")
     if !keep { _ = Measure.spawn(["/bin/rm", "-rf", scratch]) }
     return figures.contains { $0.met == false } ? 1 : 0

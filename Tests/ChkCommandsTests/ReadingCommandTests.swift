@@ -160,7 +160,9 @@ struct ReadingCommandTests {
     for command in Command.all { #expect(help.output.contains("  " + command.name + " ")) }
     #expect(cli.run("--help").output == help.output)
     let checkHelp = cli.run("help", "check")
-    #expect(checkHelp.output.hasPrefix("usage: chk check ITEM... [--date DATE | --no-date]\n"))
+    #expect(
+      checkHelp.output.hasPrefix(
+        "usage: chk check ITEM... [--date DATE | --no-date] [--no-repeat]\n"))
     #expect(checkHelp.output.contains("--no-date"))
     #expect(cli.run("check", "--help").output == checkHelp.output)
     let unknown = cli.run("help", "frobnicate")

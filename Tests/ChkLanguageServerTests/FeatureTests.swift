@@ -230,6 +230,25 @@ struct FeatureTests {
     try session.validateTranscript("checkingUnderTheCursorIsWhatChkCheckDoes")
   }
 
+  /// Checking a recurring item in the editor adds its next occurrence, as `chk check`
+  /// does; unchecking does not.
+  @Test func checkingARecurringItemBringsItBack() throws {
+    let text = "## L\n\n- [ ] Water  @due(2026-11-02)  @every(week)  @id(w1)\n- [ ] b  @id(b1)\n"
+    let session = LSPSession()
+    session.open(Self.uri, text)
+    let actions = actions(session, (2, 4), (3, 2), only: ["refactor.rewrite"])
+    #expect(try #require(actions.first)["title"] == "Check 2 items")
+    let checked = applying(session, actions, titled: "Check 2 items")
+    let lines = try #require(checked).split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init)
+    #expect(lines.count == 6)
+    #expect(lines[2].hasPrefix("- [x] Water  @due(2026-11-02)  @every(week)  @done("))
+    #expect(lines[3].hasPrefix("- [ ] Water  @due("))
+    #expect(lines[3].contains("@every(week)  @id("))
+    #expect(!lines[3].contains("@done"))
+    #expect(lines[4].hasPrefix("- [x] b  @done("))
+  }
+
   @Test func aSelectionChecksEveryItemInIt() throws {
     let session = LSPSession()
     session.open(Self.uri, Self.actionsText)
@@ -392,12 +411,21 @@ struct FeatureTests {
     return result["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
   }
 
+  /// Inside `@every(`, the recurrences the format reads, each one it accepts.
+  @Test func completionOffersRecurrences() throws {
+    let session = LSPSession()
+    session.open(Self.uri, "- [ ] Water  @due(2026-12-01)  @every(\n")
+    let offered = labels(session, 0, 38)
+    #expect(offered.starts(with: ["day", "week", "2 weeks", "month"]))
+    #expect(offered.allSatisfy { Checklist.Recurrence($0) != nil })
+  }
+
   @Test func completionOffersTagsDatesIDsAndBoxes() throws {
     let session = LSPSession()
     session.open(
       Self.uri, "## Week  @\n\n- [ ] Call  @\n- [ ] Pay  @due(\n- [ ] Plan  @id()\n- [\n")
     #expect(labels(session, 0, 10) == ["id", "icon"])
-    #expect(labels(session, 2, 13) == ["id", "done", "due"])
+    #expect(labels(session, 2, 13) == ["id", "done", "due", "every"])
     // 2026-11-30 is a Monday.
     let dates = session.result("textDocument/completion", Self.at(3, 16))["items"]?.arrayValue ?? []
     #expect(

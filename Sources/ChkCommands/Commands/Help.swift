@@ -49,7 +49,8 @@ enum Help {
     }
     text += """
 
-      An ITEM is an ID (k3f9), the number 'chk list' shows, or /TEXT (part of a name).
+      An ITEM is an ID (k3f9), the number 'chk list' shows, or /TEXT (part of a name);
+      FILE:ITEM names one in another file (docs/release.md:k3f9).
       Without a command, chk runs 'chk list'. 'chk help COMMAND' shows a command's
       options, 'chk help format' the file format below; 'man chk' has the details,
       'man 5 checklist' the whole format ('chk install' installs both pages).
@@ -71,7 +72,9 @@ enum Help {
         - [ ] Oat milk                               a sub-item: indented to its parent's box
 
       tags: @id(ID) unique in the file, @done(YYYY-MM-DD), @due(YYYY-MM-DD), @icon(NAME)
-            on headings, and any @key(value) of your own; a \\@ or \\# in a name is literal
+            on headings, @every(week | 2 weeks | month | weekday | monday ... [from done])
+            to come back when checked, and any @key(value) of your own; a \\@ or \\# in
+            a name is literal
       everything else (prose, code blocks, tables, HTML, front matter) is kept byte for
       byte; every file is valid GitHub Markdown and renders as GitHub renders task lists
 

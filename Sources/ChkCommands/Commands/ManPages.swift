@@ -77,7 +77,42 @@ Numbers are stable while the file is unchanged, so they are fragile across
 edits: prefer IDs in scripts;
 .It
 .Ar /TEXT ,
-a case-insensitive part of exactly one item's name.
+a case-insensitive part of exactly one item's name;
+.It
+.Ar FILE Ns \&: Ns Ar ITEM ,
+any of the above in another file:
+.Ql docs/release.md:k3f9
+or
+.Ql docs/release.md:3 .
+.Ar FILE
+is the text before the first
+.Ql \&:
+that names an existing file (so an ID or a
+.Ar /TEXT
+with a colon still works); a
+.Ar FILE
+ending in
+.Ql .md
+that does not exist is an error (66).
+Every editing command takes this form, and so do
+.Fl -after ,
+.Fl -before
+and
+.Fl -under ;
+.Cm check ,
+.Cm uncheck ,
+.Cm toggle
+and
+.Cm rm
+may name items of several files at once, each file edited in turn through the
+safe-write path (an error stops at that file; the files before it keep their
+edits, each undoable with
+.Cm chk undo Fl f Ar FILE ) .
+.Cm add
+and
+.Cm mv
+edit one file: an anchor in another file than the item is a usage error, and a
+plain anchor names an item of the item's file.
 .El
 .Pp
 An
@@ -139,7 +174,7 @@ Each editing command prints one line per change naming what changed, such as
 .Dl checked k3f9 \(dqMilk\(dq
 .Sh COMMANDS
 .Bl -tag -width Ds
-.It Cm list Oo Fl -list Ar NAME Oc Oo Fl -open | Fl -done Oc Oo Fl -due-before Ar DATE Oc Oo Fl -tag Ar KEY Oc Oo Fl -json Oc Op Ar TEXT ...
+.It Cm list Oo Fl -list Ar NAME Oc Oo Fl -open | Fl -done Oc Oo Fl -due-before Ar DATE Oc Oo Fl -tag Ar KEY Oc Oo Fl -sort Ar KEY Oc Oo Fl -in Ar PATH Oc ... Oo Fl -json Oc Op Ar TEXT ...
 Show the items, grouped by list, with their numbers, IDs, dates and notes.
 The filters combine:
 .Fl l , Fl -list Ar NAME
@@ -161,12 +196,91 @@ and each word of
 must appear (case-insensitively) in the item's name or note.
 An item that matches is shown under its nearest ancestor that matches too.
 Lists without items are not shown.
+.Fl -sort Ar KEY
+orders the items of each list, and the sub-items of each item, by
+.Cm due
+or
+.Cm done
+day (items without one last),
+.Cm name
+(case-insensitive) or
+.Cm file
+(file order, the default); ties keep file order.
+.Fl -in Ar PATH
+(repeatable) reads those files instead of the checklist file: a file, or a
+directory meaning the
+.Ql *.md
+files under it, found as
+.Cm lint
+finds them (the files git lists in a work tree,
+.Ql .gitignore
+honoured; files without items left out).
+The output is grouped by file, each under a
+.Dl ==> PATH <==
+line, item numbers are the file's own (address them as
+.Ar FILE Ns \&: Ns Ar NUMBER ) ,
+and the filters apply in every file;
+.Fl -list Ar NAME
+keeps the files that have that list (a usage error when none has it).
 .Fl -json
 prints JSON instead (see
-.Sx JSON OUTPUT ) .
-.It Cm lists Op Fl -json
+.Sx JSON OUTPUT ) ;
+with
+.Fl -in ,
+a JSON array of one such object per file.
+.It Cm lists Oo Fl -in Ar PATH Oc ... Op Fl -json
 Show each list with its icon and how many items are left
 .Pq Dq 2 of 5 left , Dq all done , Dq no items .
+.Fl -in
+reads many files as for
+.Cm list ,
+grouped by file (JSON: an array per file).
+.It Cm due Oo Ar PATH ... Oc Oo Fl -until Ar DATE Oc Oo Fl -today Ar DATE Oc Oo Fl -sort Ar KEY Oc Oo Fl -json Oc Oo Fl -fail-on-overdue Oc Op Fl v
+An agenda of the unchecked items that have a
+.Ql @due
+day, across files: the
+.Ar PATH
+operands are read as
+.Cm lint
+reads them (the checklist file when there are none).
+Items come in four sections:
+.Sy Overdue
+(due before today),
+.Sy Today ,
+.Sy This week
+(after today, up to and including Sunday of the current ISO week; empty on a
+Sunday) and
+.Sy Later ,
+each sorted by due day, then file and line
+.Po
+.Fl -sort Cm name ,
+.Cm done
+or
+.Cm file
+orders within a section instead
+.Pc .
+Empty sections are not shown.
+Each line shows the due day, the item's address
+.Ar FILE Ns \&: Ns Ar ID
+(or
+.Ar FILE Ns \&: Ns Ar NUMBER
+without an ID), ready for
+.Cm chk check ,
+its name, how many days ago it was due, and its
+.Ql @every .
+.Fl -until Ar DATE
+leaves out items due after
+.Ar DATE ;
+.Fl -today Ar DATE
+sets the day the sections count from.
+.Fl -json
+prints an array of
+.Dl {"file","list","section","number","id","name","due","every","note","line"}
+objects
+.Pq section: Ql overdue , Ql today , Ql this-week , Ql later .
+.Fl -fail-on-overdue
+exits 1, after the output, when an item is overdue, and says how many on
+standard error.
 .It Cm add Ar TEXT ... Oo Fl -list Ar NAME Oc Oo Fl -after Ar ITEM | Fl -before Ar ITEM | Fl -under Ar ITEM | Fl -top Oc Oo Fl -note Ar TEXT Oc Op Fl -due Ar DATE
 Add an unchecked item with a new ID.
 The words of
@@ -196,7 +310,7 @@ and
 set its note and
 .Ql @due
 date.
-.It Cm check Ar ITEM ... Op Fl -date Ar DATE | Fl -no-date
+.It Cm check Ar ITEM ... Oo Fl -date Ar DATE | Fl -no-date Oc Op Fl -no-repeat
 Check items.
 .Ql @done
 is today in local time unless
@@ -207,12 +321,39 @@ asks for none.
 An item that is already checked keeps its date unless
 .Fl -date
 is given.
+.Pp
+Checking an item that has
+.Ql @every
+and a
+.Ql @due
+day adds its next occurrence just below it (after its sub-items): unchecked, with
+a new ID, the next due day, the same name, note and other tags, and copies of its
+open sub-items (with new IDs; a checked sub-item is left out with its own
+sub-items).
+The next due day counts from the due day: the first day of the series
+.Ql @due ,
+.Ql @due
++ 1 step, + 2 steps ... after both the due day and the day it was done, so an item
+done late does not come back overdue; with
+.Ql from done
+it is one step after the day it was done
+.Po
+.Fl -date ,
+else today
+.Pc .
+Months keep the day of the month, or take the month's last day
+(January 31 + 1 month is February 28, or 29 in a leap year).
+The confirmation names the new item and its due day.
+.Fl -no-repeat
+checks without adding it; an item that was already checked adds nothing.
 .It Cm uncheck Ar ITEM ...
 Uncheck items and remove their
 .Ql @done
 tags.
-.It Cm toggle Ar ITEM ... Op Fl -date Ar DATE | Fl -no-date
-Check unchecked items and uncheck checked ones.
+.It Cm toggle Ar ITEM ... Oo Fl -date Ar DATE | Fl -no-date Oc Op Fl -no-repeat
+Check unchecked items and uncheck checked ones; an item checked this way comes
+back as with
+.Cm check .
 .It Cm edit Ar ITEM Oo Fl -name Ar TEXT Oc Oo Fl -note Ar TEXT | Fl -no-note Oc Oo Fl -due Ar DATE | Fl -no-due Oc Op Fl -done Ar DATE | Fl -no-done
 Change an item's name, note,
 .Ql @due
@@ -235,6 +376,32 @@ alone move it within its own list.
 The moved item takes the indent and bullet of its new siblings, and its
 sub-items and continuation lines are re-indented by the same number of columns.
 Moving an item under itself or one of its sub-items is refused.
+.It Cm reset Op Fl -list Ar NAME
+Uncheck every item of a list
+.Pq Fl l , Fl -list
+or of the whole file, and remove their
+.Ql @done
+tags, keeping IDs, notes, due days and everything else; only the lines that
+change are rewritten, in one pass.
+Prints how many items were reset, or
+.Dq nothing to reset .
+.It Cm list-copy Ar NAME NEW Oo Fl -after Ar LIST Oc Op Fl -from Ar FILE
+Copy a list as a new list named
+.Ar NEW :
+its heading (same level and icon; a new
+.Ql @id
+if it had one) and everything up to the next heading, prose included, with every
+item unchecked, without
+.Ql @done
+and with a new ID (due days and notes are kept).
+The copy goes at the end of the file, or after the list
+.Ar LIST .
+.Fl -from Ar FILE
+copies the list from another file, which is only read.
+A
+.Ar NEW
+name already used is a usage error; a list that opens an HTML element it does not
+close is refused (65).
 .It Cm list-add Ar NAME Op Fl -icon Ar ICON
 Add an empty list at the end of the file, at the heading level the file's lists
 use
@@ -710,6 +877,16 @@ An
 value outside
 .Ql [A-Za-z0-9_-]{1,32} :
 .Ql @id(bad id) .
+.It Cm invalid-every No (error)
+An
+.Ql @every
+value that is not a recurrence (see
+.Xr checklist 5 ) ,
+or
+.Ql @every
+on an item without
+.Ql @due ,
+which would never come back.
 .It Cm invalid-date No (error)
 A
 .Ql @done
@@ -857,12 +1034,17 @@ An unknown key, rule, severity or pattern is a usage error that names the file.
 .Cm list Fl -json
 and
 .Cm lists Fl -json
-print one JSON object:
+print one JSON object (with
+.Fl -in ,
+an array of them, one per file;
+.Cm due Fl -json
+is described with
+.Cm due ) :
 .Bd -literal -offset indent
 {"file":"TODO.md","lists":[{"name":"Groceries","id":"g7h2",
   "icon":"cart","line":9,"open":3,"done":2,
   "items":[{"number":1,"id":"k3f9","name":"Milk",
-    "checked":false,"done":null,"due":null,"note":null,
+    "checked":false,"done":null,"due":null,"every":null,"note":null,
     "tags":[{"key":"id","value":"k3f9"}],"line":11,
     "children":[]}]}]}
 .Ed
@@ -895,6 +1077,10 @@ shows it),
 and
 .Ql due
 (YYYY-MM-DD when the tag holds a real day, else null),
+.Ql every
+(the
+.Ql @every
+value as written, or null),
 .Ql note ,
 .Ql tags
 (every tag in file order, its value null when it has none), its 1-based
@@ -1053,7 +1239,9 @@ or
 .Cm resolve
 left a conflict marked, or
 .Cm git setup Fl -check
-found a setting missing.
+found a setting missing, or
+.Cm due Fl -fail-on-overdue
+found an overdue item.
 .It 64
 Usage error: an unknown command or option, a missing operand, or an
 .Ar ITEM
@@ -1066,13 +1254,19 @@ and
 .Cm fmt
 go on with the other files.
 .It 66
-The file is missing or is not a regular file, or its path is longer than the
+The file is missing or is not a regular file (for
+.Ar FILE Ns \&: Ns Ar ITEM ,
+a
+.Ar FILE
+ending in .md that does not exist), or its path is longer than the
 system allows.
 For
-.Cm lint
-and
+.Cm lint ,
 .Cm fmt ,
-a missing path decides the status over 65 and 1.
+.Cm due
+and the
+.Fl -in
+views, a missing path decides the status over 65 and 1.
 .It 73
 .Cm init
 would overwrite a file; the file's permissions do not let you write it; its
@@ -1108,6 +1302,12 @@ $ chk list --open
 $ chk mv k3f9 --list Groceries --top
 $ chk rm 3 --dry-run --diff
 $ chk undo
+$ chk add Water plants --due 2024-06-03 && chk edit /water --note ferns
+$ chk due . --fail-on-overdue         # every checklist of the repository
+$ chk check docs/release.md:k3f9      # an item of another file
+$ chk list-copy "Release" "Release 2.1" --from templates.md
+$ chk reset --list Packing            # the packing list, again
+$ chk list --in . --open --sort due
 $ chk git setup                       # once per clone
 $ git merge topic                     # check-offs on both sides merge
 $ chk resolve CHECKLIST.md            # after a merge without the driver
@@ -1375,6 +1575,33 @@ The day an item was completed.
 The day an item is due.
 .It Ql @icon(VALUE)
 A list's icon.
+.It Ql @every(RECURRENCE)
+How an item with a
+.Ql @due
+day comes back when it is checked:
+.Ql day ,
+.Ql week ,
+.Ql month ,
+.Ql year ,
+a count of them from 1 to 999
+.Pq Ql 1 week , Ql 2 weeks , Ql 3 months ,
+.Ql weekday
+(the next Monday to Friday), or a day of the week
+.Pf ( Ql monday
+\(en
+.Ql sunday ) ,
+in any case, optionally followed by
+.Ql from done
+to count from the day the item was done instead of its due day.
+.Cm chk check
+adds the next occurrence (see
+.Xr chk 1 ) ;
+the linter reports a value that is not one, and
+.Ql @every
+without
+.Ql @due ,
+as
+.Cm invalid-every .
 .El
 .Pp
 Dates are ISO 8601 calendar days with no time or zone, and must be real days

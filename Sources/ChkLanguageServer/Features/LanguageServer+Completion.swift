@@ -40,6 +40,11 @@ extension LanguageServer {
       switch key {
       case Checklist.Tag.Key.done.name, Checklist.Tag.Key.due.name:
         return dateCompletions(replacing: replaced, close: close, in: document)
+      case Checklist.Tag.Key.every.name:
+        return Self.recurrences.map { value, detail in
+          item(
+            value, detail: detail, kind: 12, replacing: replaced, with: value + close, in: document)
+        }
       case Checklist.Tag.Key.id.name:
         guard case .success(var parsedDocument) = parsed(document.uri) else { return [] }
         let id = parsedDocument.unusedID()
@@ -52,7 +57,7 @@ extension LanguageServer {
       }
     }
 
-    // After `@` that starts a word: the known tag keys.
+    // After `@` that starts a word: the known tag keys (see `recurrences` for `@every(`).
     if opening == UInt8(ascii: "@"),
       wordStart == 1 || before[wordStart - 2] == UInt8(ascii: " ")
         || before[wordStart - 2] == UInt8(ascii: "\t")
@@ -155,4 +160,13 @@ extension LanguageServer {
     return (1...9).contains(digits.count)
       && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
   }
+
+  /// The values offered inside `@every(`.
+  static let recurrences: [(String, String)] = [
+    ("day", "every day"), ("week", "every week, on the due day's weekday"),
+    ("2 weeks", "every other week"), ("month", "every month, on the due day's date"),
+    ("year", "every year"), ("weekday", "the next Monday to Friday"),
+    ("monday", "every Monday"), ("friday", "every Friday"),
+    ("week from done", "a week after it was done"),
+  ]
 }

@@ -149,19 +149,27 @@ extension LanguageServer {
     if !items.isEmpty, wanted("refactor.rewrite") {
       let count = items.count
       let noun = count == 1 ? "item" : "\(count) items"
-      var variants: [(String, (inout ChecklistDocument, Int) throws(EditError) -> Void)] = []
+      // Each variant edits one line and says whether it checked an unchecked item.
+      var variants: [(String, (inout ChecklistDocument, Int) throws(EditError) -> Bool)] = []
       if items.contains(where: { !$0.1.isChecked }) {
         variants.append(
           (
             "Check \(noun)",
-            { document, line throws(EditError) in try document.check(.line(line), on: today) }
+            { document, line throws(EditError) in
+              let wasChecked = document.item(at: .line(line))?.isChecked ?? true
+              try document.check(.line(line), on: today)
+              return !wasChecked
+            }
           ))
       }
       if items.contains(where: { $0.1.isChecked }) {
         variants.append(
           (
             "Uncheck \(noun)",
-            { document, line throws(EditError) in try document.uncheck(.line(line)) }
+            { document, line throws(EditError) in
+              try document.uncheck(.line(line))
+              return false
+            }
           ))
       }
       variants.append(
@@ -173,7 +181,13 @@ extension LanguageServer {
         if let edit = edit(
           document, parsedDocument,
           { copy throws(EditError) in
-            for (line, _) in items { try change(&copy, line) }
+            var checkedNow: [Int] = []
+            for (line, _) in items where try change(&copy, line) { checkedNow.append(line) }
+            // An item checked now that has @every and @due comes back, as with chk
+            // check: bottom up, so that no line still to be done moves.
+            for line in checkedNow.reversed() {
+              try copy.addNextOccurrence(of: .line(line), done: today)
+            }
           })
         {
           actions.append(action(title, kind: "refactor.rewrite", edit: edit))

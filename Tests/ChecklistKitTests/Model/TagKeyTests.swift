@@ -7,7 +7,7 @@ import Testing
 @Suite("Known tag keys")
 struct TagKeyTests {
   @Test func keysAreFoundByName() {
-    #expect(Checklist.Tag.Key.known.map(\.name) == ["id", "done", "due", "icon"])
+    #expect(Checklist.Tag.Key.known.map(\.name) == ["id", "done", "due", "icon", "every"])
     for key in Checklist.Tag.Key.known {
       #expect(Checklist.Tag.Key.named(key.name) == key)
       #expect(Checklist.Tag.Key.known[key.index] == key)

@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+extension Benchmark {
+  /// Only the many-file figures (`chk-bench --tree`).
+  public static func treeOnly(_ options: BenchmarkOptions, log: (String) -> Void) -> [Figure] {
+    let environment = [
+      "NO_COLOR=1", "XDG_STATE_HOME=\(options.directory)/state", "PATH=/usr/bin:/bin",
+      "HOME=\(options.directory)",
+    ]
+    return tree(options, environment: environment, log: log)
+  }
+
+  /// The many-file views: `chk list --in DIR` and `chk due DIR` over 1,000 files of
+  /// 100 items each (10 files of 10 with `--quick`), against `chk lint DIR` on the same
+  /// tree (both read every file) and `cat` of all the files.
+  static func tree(_ options: BenchmarkOptions, environment: [String], log: (String) -> Void)
+    -> [Figure]
+  {
+    let (fileCount, items) = options.quick ? (10, 10) : (1_000, 100)
+    let label = "\(fileCount) files x \(items) items"
+    log("many files, \(label)")
+    let root = options.directory + "/tree"
+    mkdir(root, 0o755)
+    var paths: [String] = []
+    var total = 0
+    for index in 0..<fileCount {
+      let folder = root + "/pkg\(index / 50)"
+      mkdir(folder, 0o755)
+      let path = folder + "/list\(index).md"
+      let bytes = Corpus.make(items: items, seed: UInt64(index))
+      total += bytes.count
+      guard Measure.write(bytes, to: path) else { return [] }
+      paths.append(path)
+    }
+    let chk = options.chkPath
+    guard
+      let cat = Measure.process(["/bin/cat"] + paths, runs: options.runs),
+      let lint = Measure.process(
+        [chk, "lint", root], runs: options.runs, environment: environment, accepting: [0, 1])
+    else { return [] }
+    var figures = [
+      Figure(
+        name: "cat of every file, \(label)", sample: cat, bytes: total, baselineName: nil,
+        baseline: nil, rssBudget: 0, target: "", met: nil),
+      Figure(
+        name: "chk lint DIR, \(label)", sample: lint, bytes: total, baselineName: "cat",
+        baseline: cat, rssBudget: 0, target: "", met: nil),
+    ]
+    for (name, arguments) in [
+      ("chk list --in DIR", ["list", "--in", root]), ("chk due DIR", ["due", root]),
+    ] {
+      guard
+        let sample = Measure.process(
+          [chk] + arguments, runs: options.runs, environment: environment)
+      else { continue }
+      var figure = Figure(
+        name: "\(name), \(label)", sample: sample, bytes: total, baselineName: "chk lint DIR",
+        baseline: lint, rssBudget: 0, target: "<= 1.5x lint, <= 2x cat (\(ratio(sample, cat)))",
+        met: nil)
+      figure.met = (figure.ratio ?? 99) <= 1.5 && sample.median <= 2 * cat.median
+      figures.append(figure)
+    }
+    return figures
+  }
+
+  private static func ratio(_ sample: Sample, _ baseline: Sample) -> String {
+    let value = baseline.median > 0 ? sample.median / baseline.median : 0
+    return String(Int((value * 100).rounded())) + "% of cat"
+  }
+}
