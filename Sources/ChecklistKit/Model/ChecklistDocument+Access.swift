@@ -39,6 +39,31 @@ extension ChecklistDocument {
     lists.flatMap(\.allItems)
   }
 
+  /// The unchecked items that have a `@due` tag, in file order, each without its
+  /// sub-items, with the name of its list (`nil` before the first heading): what an
+  /// agenda needs, without building a value for every item.
+  ///
+  /// - Complexity: O(*n*) in the number of lines; only lines with tags are read.
+  public var openItemsWithDueTags: [(list: String?, item: Checklist.Item)] {
+    logWork("linesVisited", lines.count)
+    return bytes.withUnsafeBufferPointer { buffer in
+      var found: [(list: String?, item: Checklist.Item)] = []
+      var list: String?
+      for index in lines.indices {
+        let record = lines[index]
+        if record.kind == .heading {
+          list = ParsedLine(record, buffer).name
+          continue
+        }
+        guard record.kind == .item, !record.isChecked, record.hasTags,
+          ParsedLine(record, buffer).tag(.due) != nil
+        else { continue }
+        found.append((list, itemValue(atLine: index, in: buffer)))
+      }
+      return found
+    }
+  }
+
   /// The number of unchecked items, sub-items included.
   public var openCount: Int {
     lines.reduce(0) { $0 + ($1.kind == .item && !$1.isChecked ? 1 : 0) }

@@ -20,22 +20,18 @@ extension Command {
     let today = try invocation.day("today") ?? invocation.environment.today
     let until = try invocation.day("until")
     let sort = try ItemSort(invocation)
-    var entries: [AgendaEntry] = []
-    for (fileIndex, file) in files.documents.enumerated() {
-      for list in file.document.lists {
-        var pending = list.items.reversed().map { $0 }
-        while let item = pending.popLast() {
-          pending += item.children.reversed()
-          guard !item.isChecked, let due = item.dueDate else { continue }
-          if let until, due > until { continue }
-          entries.append(
-            AgendaEntry(
-              file: fileIndex, path: file.path.shown, list: list.name, item: item,
-              number: file.numbers.number(ofLine: item.line) ?? 0,
-              section: AgendaEntry.Section(due: due, today: today)))
-        }
+    // Each file's open items with a @due day, found in parallel from the line records.
+    let documents = files.documents
+    var entries = Parallel.map(documents.count) { fileIndex -> [AgendaEntry] in
+      let file = documents[fileIndex]
+      return file.document.openItemsWithDueTags.compactMap { list, item in
+        guard let due = item.dueDate, until.map({ due <= $0 }) ?? true else { return nil }
+        return AgendaEntry(
+          file: fileIndex, path: file.path.shown, list: list, item: item,
+          number: file.numbers.number(ofLine: item.line) ?? 0,
+          section: AgendaEntry.Section(due: due, today: today))
       }
-    }
+    }.flatMap { $0 }
     entries.sort { sort.orders($0, $1) }
     if invocation.arguments.has("json") {
       invocation.output.writeExact(AgendaEntry.json(entries) + [UInt8(ascii: "\n")])
@@ -64,47 +60,60 @@ extension Command {
   {
     let files = try ChecklistFiles.load(invocation, paths: paths)
     let sort = try ItemSort(invocation)
+    let options = try FilterOptions(invocation)
     let json = invocation.arguments.has("json")
-    var chosen: [(file: ChecklistFiles.File, lists: [FilteredList])] = []
-    var listMissing = true
-    for file in files.documents {
-      let resolver = ItemResolver(file.document, path: file.path)
-      // A list named with --list need only be in some of the files.
+    let style = invocation.style
+    let today = invocation.environment.today
+    let (isTerminal, visible) = (invocation.output.isTerminal, invocation.output.visible)
+    let documents = files.documents
+    // Each file filtered and rendered in parallel; written in order.
+    let rendered = Parallel.map(documents.count) { index -> Result<[UInt8]?, CommandError> in
+      let file = documents[index]
       let filter: ItemFilter
       do throws(CommandError) {
-        filter = try ItemFilter(invocation, resolver: resolver)
+        filter = try ItemFilter(options, resolver: ItemResolver(file.document, path: file.path))
       } catch {
-        if invocation.arguments.value("list") != nil { continue }
-        throw error
+        // A list named with --list need only be in some of the files.
+        return options.listName == nil ? .failure(error) : .success(nil)
       }
-      listMissing = false
       let lists = sort.apply(to: filter.apply(to: file.document.lists))
-      if !json, lists.allSatisfy({ $0.items.isEmpty }) { continue }
-      chosen.append((file, lists))
+      if json {
+        return .success(
+          DocumentJSON.render(file: file.path.shown, lists: lists, numbers: file.numbers))
+      }
+      if lists.allSatisfy({ $0.items.isEmpty }) { return .success([]) }
+      let output = ByteOutput(isTerminal: isTerminal)
+      output.visible = visible
+      output.lineExact(style.bold("==> " + Visible.Printer(output)(file.path.shown) + " <=="))
+      ListPrinter(style: style, numbers: file.numbers, today: today)
+        .print(lists, to: output, showEmpty: false)
+      return .success(output.bytes)
     }
-    if let name = invocation.arguments.value("list"), listMissing, !files.documents.isEmpty {
-      throw .usage("no list named '\(name)' in any of the \(files.documents.count) files")
+    var chunks: [[UInt8]] = []
+    for result in rendered {
+      switch result {
+      case .failure(let error): throw error
+      case .success(let bytes?): chunks.append(bytes)
+      case .success(nil): break
+      }
+    }
+    if let name = options.listName, chunks.isEmpty, !documents.isEmpty {
+      throw .usage("no list named '\(name)' in any of the \(documents.count) files")
     }
     if json {
       var output: [UInt8] = [UInt8(ascii: "[")]
-      for (index, entry) in chosen.enumerated() {
+      for (index, chunk) in chunks.enumerated() {
         output += (index == 0 ? "\n" : ",\n").utf8
-        output += DocumentJSON.render(
-          file: entry.file.path.shown, lists: entry.lists, numbers: entry.file.numbers)
+        output += chunk
       }
-      output += (chosen.isEmpty ? "]\n" : "\n]\n").utf8
+      output += (chunks.isEmpty ? "]\n" : "\n]\n").utf8
       invocation.output.writeExact(output)
     } else {
-      let visible = Visible.Printer(invocation.output)
-      for (index, entry) in chosen.enumerated() {
-        if index > 0 { invocation.output.line() }
-        invocation.output.lineExact(
-          invocation.style.bold("==> " + visible(entry.file.path.shown) + " <=="))
-        ListPrinter(
-          style: invocation.style, numbers: entry.file.numbers,
-          today: invocation.environment.today
-        )
-        .print(entry.lists, to: invocation.output, showEmpty: false)
+      var first = true
+      for chunk in chunks where !chunk.isEmpty {
+        if !first { invocation.output.line() }
+        first = false
+        invocation.output.writeExact(chunk)
       }
     }
     return files.finish(invocation)

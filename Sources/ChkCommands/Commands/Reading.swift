@@ -71,6 +71,25 @@ struct FilteredList {
   var items: [Checklist.Item]
 }
 
+/// The filters of `chk list`, as given (before a list name is resolved in a file).
+struct FilterOptions: Sendable {
+  var listName: String?
+  var open = false
+  var done = false
+  var dueBefore: Checklist.Day?
+  var tag: String?
+  var words: [String] = []
+
+  init(_ invocation: Invocation) throws(CommandError) {
+    listName = invocation.arguments.value("list")
+    open = invocation.arguments.has("open")
+    done = invocation.arguments.has("done")
+    dueBefore = try invocation.day("due-before")
+    tag = invocation.arguments.value("tag").map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }
+    words = invocation.operands.flatMap { $0.split(separator: " ") }.map { $0.lowercased() }
+  }
+}
+
 /// The filters of `chk list`; they combine.
 struct ItemFilter {
   var listName: ListReference?
@@ -81,12 +100,16 @@ struct ItemFilter {
   var words: [String] = []
 
   init(_ invocation: Invocation, resolver: ItemResolver) throws(CommandError) {
-    if let name = invocation.arguments.value("list") { listName = try resolver.resolveList(name) }
-    open = invocation.arguments.has("open")
-    done = invocation.arguments.has("done")
-    dueBefore = try invocation.day("due-before")
-    tag = invocation.arguments.value("tag").map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }
-    words = invocation.operands.flatMap { $0.split(separator: " ") }.map { $0.lowercased() }
+    try self.init(FilterOptions(invocation), resolver: resolver)
+  }
+
+  init(_ options: FilterOptions, resolver: ItemResolver) throws(CommandError) {
+    if let name = options.listName { listName = try resolver.resolveList(name) }
+    open = options.open
+    done = options.done
+    dueBefore = options.dueBefore
+    tag = options.tag
+    words = options.words
   }
 
   var isEmpty: Bool { !open && !done && dueBefore == nil && tag == nil && words.isEmpty }

@@ -1,5 +1,5 @@
 /// Terminal styles, used only when colour is on.
-struct Style {
+struct Style: Sendable {
   var isEnabled: Bool
 
   func apply(_ code: String, _ text: String) -> String {
