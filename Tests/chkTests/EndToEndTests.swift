@@ -72,6 +72,48 @@ struct EndToEndTests {
     #expect(result.errors.isEmpty)
   }
 
+  /// The routines sample: recurring items come back, a list is reset, a template is
+  /// copied, and the agenda reads every sample.
+  @Test func routinesComeBack() throws {
+    func text(_ name: String) throws -> String {
+      String(decoding: try contents(name), as: UTF8.self)
+    }
+    let check = try run("-f", "routines.md", "check", "wp7k", "pr5v", "--date", "2026-12-03")
+    #expect(check.status == 0, "\(check.errors)")
+    let lines = check.output.split(separator: "\n").map(String.init)
+    #expect(lines.count == 4)
+    #expect(lines[0] == "checked wp7k \"Water the plants\"")
+    #expect(lines[1].hasPrefix("added the next one: ") && lines[1].hasSuffix(" due 2026-12-09"))
+    #expect(lines[3].hasSuffix("\"Pay the rent\" due 2027-01-03"))
+    let routines = try text("routines.md")
+    #expect(routines.contains("- [ ] Water the plants  @due(2026-12-09)  @every(week)  @id("))
+    #expect(routines.components(separatedBy: "  - [ ] Ferns").count == 3)
+    #expect(!routines.contains("  - [ ] Cactus"))
+
+    #expect(
+      try run("-f", "routines.md", "reset", "--list", "Packing").output
+        == "reset 2 items in \"Packing\"\n")
+    #expect(
+      try text("routines.md").contains("- [ ] Passport  @id(pa1s)\n- [ ] Charger  @id(ch8r)\n"))
+    let copy = try run("-f", "routines.md", "list-copy", "Release template", "Release 2.4")
+    #expect(copy.output == "copied list \"Release template\" to \"Release 2.4\" with 4 items\n")
+    let copied = try text("routines.md")
+    #expect(copied.contains("\n## Release 2.4  @id("))
+    #expect(copied.hasSuffix("- [ ] Announce it  @id(an8x)\n") == false)
+    #expect(
+      copied.contains("Copy this list for each release; every item starts unchecked.\n\n- [ ] Tag"))
+    #expect(try run("-f", "routines.md", "lint").status == 0)
+
+    let agenda = try run("due", ".", "--today", "2026-12-04", "--json")
+    #expect(agenda.status == 0, "\(agenda.errors)")
+    let items = try JSONSerialization.jsonObject(with: Data(agenda.output.utf8)) as? [[String: Any]]
+    let files = Set((items ?? []).compactMap { $0["file"] as? String })
+    #expect(files == ["household.md", "notes.md", "project.md", "routines.md", "windows.md"])
+    let review = items?.first { $0["name"] as? String == "Review the inbox" }
+    #expect(review?["section"] as? String == "today")
+    #expect(try run("due", ".", "--today", "2026-12-04", "--fail-on-overdue").status == 1)
+  }
+
   @Test func listsASample() throws {
     let result = try run("-f", "household.md", "list")
     #expect(result.status == 0)
