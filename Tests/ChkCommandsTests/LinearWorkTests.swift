@@ -24,6 +24,8 @@ struct LinearWorkTests {
       let checked = number % 3 == 0
       text += (nested ? "  - [" : "- [") + (checked ? "x] " : " ] ") + "item \(number)"
       if checked { text += gap + "@done(2024-01-02)" }
+      // Item 7 comes back every week (check adds its next occurrence).
+      if number == 7 { text += gap + "@due(2024-01-08)" + gap + "@every(week)" }
       if number % 5 != 0 { text += gap + "@id(i\(number))" }
       text += "\n"
     }
@@ -66,6 +68,12 @@ struct LinearWorkTests {
     ("rm", ["rm", "i7"], false), ("archive", ["archive"], false),
     ("undo", ["undo"], false), ("list-rm", ["list-rm", "List 3", "--force"], false),
     ("merge-driver", ["merge-driver", "CHECKLIST.md", "CHECKLIST.md", "other.md"], false),
+    ("reset", ["reset"], false), ("reset --list", ["reset", "--list", "List 3"], false),
+    ("list-copy", ["list-copy", "List 3", "Copy"], false),
+    ("list-copy --from", ["list-copy", "List 3", "Copy", "--from", "other.md"], false),
+    ("check, recurring", ["check", "i7", "other.md:i7"], false),
+    ("list --in", ["list", "--in", ".", "--sort", "name"], false),
+    ("lists --in", ["lists", "--in", "."], false), ("due", ["due", "."], false),
   ]
 
   @Test(arguments: commands)

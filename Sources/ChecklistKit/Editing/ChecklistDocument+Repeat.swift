@@ -110,11 +110,14 @@ extension ChecklistDocument {
     if position < lines.count { copied.append(NewLine([])) }
     let original = self
     let splice = try replaceLines(start..<position, with: copied)
-    let heading = splice.replaced.lowerBound + (start > 0 ? 1 : 0)
-    let newItems = lines[heading..<(splice.replaced.lowerBound + splice.count)].count {
-      $0.kind == .item
-    }
-    guard splice.keepsOtherLines, lines[heading].kind == .heading, newItems == items else {
+    // The copy's lines start where the replaced ones did (a last line without an
+    // ending, given one first, keeps its index).
+    let heading = start + (start > 0 ? 1 : 0)
+    let end = min(lines.count, start + copied.count)
+    let newItems = lines[min(heading, end)..<end].count { $0.kind == .item }
+    guard splice.keepsOtherLines, heading < end, lines[heading].kind == .heading,
+      newItems == items
+    else {
       self = original
       throw .unsupportedPosition(line: heading + 1)
     }
@@ -186,8 +189,10 @@ extension ChecklistDocument {
     let at = Int(lines[index].last) + 1
     let original = self
     let splice = try replaceLines(at..<at, with: occurrence.lines)
-    let added = splice.replaced.lowerBound
-    let newItems = lines[added..<(added + splice.count)].count { $0.kind == .item }
+    // The new lines start at `at` (a last line without an ending, given one first,
+    // keeps its index).
+    let end = min(lines.count, at + occurrence.lines.count)
+    let newItems = lines[min(at, end)..<end].count { $0.kind == .item }
     guard splice.keepsOtherLines, newItems == occurrence.lines.count else {
       self = original
       throw .unsupportedPosition(line: at + 1)

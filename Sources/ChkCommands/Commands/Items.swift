@@ -339,8 +339,13 @@ extension Invocation {
         }
         var next: [Int: String] = [:]
         for entry in checkedNow.sorted(by: { $0.line > $1.line }) {
-          let added = try perform(path) { () throws(EditError) in
-            try document.addNextOccurrence(of: .line(entry.line + 1), done: entry.done)
+          let added: (id: String, due: Checklist.Day)?
+          do throws(EditError) {
+            added = try document.addNextOccurrence(of: .line(entry.line + 1), done: entry.done)
+          } catch {
+            var failure = CommandError.edit(error, path: path.shown)
+            failure.message += "; or check it with --no-repeat and add the next one by hand"
+            throw failure
           }
           if let added {
             next[entry.message] =

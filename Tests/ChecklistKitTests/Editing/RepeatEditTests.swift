@@ -92,6 +92,23 @@ struct RepeatEditTests {
     )
   }
 
+  /// A file whose last line has no line ending: the new lines go after it, and the
+  /// file still ends without one.
+  @Test func filesWithoutAFinalLineEnding() throws {
+    let ids = generatedIDs(count: 1)
+    let copied = try edited("## A\n\n- [x] x  @id(x1)") { try $0.copyList(.name("A"), as: "B") }
+    #expect(copied == "## A\n\n- [x] x  @id(x1)\n\n## B\n\n- [ ] x  @id(\(ids[0]))")
+    let next = try edited("## A\n\n- [x] x  @due(2024-01-01)  @every(day)  @id(x1)") {
+      try $0.addNextOccurrence(of: .id("x1"), done: day("2024-01-01"))
+    }
+    #expect(
+      next
+        == "## A\n\n- [x] x  @due(2024-01-01)  @every(day)  @id(x1)\n"
+        + "- [ ] x  @due(2024-01-02)  @every(day)  @id(\(ids[0]))")
+    let reset = try edited("- [x] x  @done(2024-01-01)") { try $0.resetItems(in: nil) }
+    #expect(reset == "- [ ] x")
+  }
+
   @Test func aCopyNeedsANewName() throws {
     var document = try ChecklistDocument(parsing: Array(Self.file.utf8))
     #expect(throws: EditError.listExists("Other")) {
