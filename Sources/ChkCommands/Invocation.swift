@@ -146,7 +146,8 @@ struct Invocation {
     var item: String?
     if let operand {
       let split = try addressed(operand)
-      path = split.path
+      // A plain ITEM is in the checklist file, whatever file an anchor names.
+      if let file = split.path { path = file } else { path = try checklistPath() }
       item = split.item
     }
     var resolved: [String: String] = [:]

@@ -134,6 +134,9 @@ struct RepeatCommandTests {
     let across = cli.run("mv", "docs/release.md:an", "--after", "CHECKLIST.md:ch")
     #expect(across.status == .usage)
     #expect(across.errors.contains("is in another file than the item"))
+    // A plain ITEM is in the checklist file, so an anchor elsewhere is another file.
+    #expect(cli.run("mv", "ch", "--after", "docs/release.md:tg").status == .usage)
+    #expect(try cli.read("CHECKLIST.md").contains("- [x] Charger"))
     #expect(cli.run("add", "Changelog", "--after", "docs/release.md:tg").status == .success)
     #expect(try cli.read("docs/release.md").contains("@id(tg)\n- [ ] Changelog  @id("))
     #expect(cli.run("rm", "docs/release.md:an").output == "removed an \"Announce\"\n")
@@ -190,6 +193,14 @@ struct RepeatCommandTests {
       until.output
         == "Overdue\n  2024-03-09  docs/release.md:tg  Tag  (1 day ago)\n\nToday\n"
         + "  2024-03-10  docs/release.md:2   Announce\n")
+    let byFile = cli.run("due", "docs", ".", "--sort", "file", "--today", "2024-03-01")
+    #expect(
+      byFile.output.components(separatedBy: "\n").filter { $0.hasPrefix("  ") }.map {
+        $0.split(separator: " ").dropFirst().first.map(String.init) ?? ""
+      } == [
+        "CHECKLIST.md:rt", "docs/release.md:tg", "docs/release.md:2", "docs/release.md:3",
+        "CHECKLIST.md:wp",
+      ])
     #expect(cli.run("due", "missing").status == .noInput)
     #expect(cli.run("due", "--sort", "size").status == .usage)
   }

@@ -19,7 +19,7 @@ extension Command {
     let files = try ChecklistFiles.load(invocation, paths: invocation.operands)
     let today = try invocation.day("today") ?? invocation.environment.today
     let until = try invocation.day("until")
-    let sort = try ItemSort(invocation)
+    let sort = try ItemSort(invocation, default: .due)
     // Each file's open items with a @due day, found in parallel from the line records.
     let documents = files.documents
     var entries = Parallel.map(documents.count) { fileIndex -> [AgendaEntry] in
@@ -52,7 +52,7 @@ extension Command {
 
   /// `--sort`, shared by `list` and `due`.
   static let sortOption = OptionSpec.value(
-    "sort", nil, "KEY", "order items by due, done, name or file (file order is the default)")
+    "sort", nil, "KEY", "order items by due, done, name or file")
 
   /// `chk list --in PATH...`: each file's lists, under the file's name.
   static func listFiles(_ invocation: Invocation, paths: [String]) throws(CommandError)
@@ -229,8 +229,8 @@ struct ChecklistFiles {
 enum ItemSort: String {
   case due, done, name, file
 
-  init(_ invocation: Invocation) throws(CommandError) {
-    let text = invocation.arguments.value("sort") ?? "file"
+  init(_ invocation: Invocation, default: ItemSort = .file) throws(CommandError) {
+    let text = invocation.arguments.value("sort") ?? `default`.rawValue
     guard let sort = ItemSort(rawValue: text) else {
       throw .usage("--sort takes due, done, name or file, not '\(text)'")
     }
@@ -261,8 +261,10 @@ enum ItemSort: String {
   /// The agenda's order: by section, then this key, then due day, file and line.
   func orders(_ a: AgendaEntry, _ b: AgendaEntry) -> Bool {
     if a.section != b.section { return a.section < b.section }
-    if self != .file, let order = orders(a.item, b.item) { return order }
-    if self == .file, a.file != b.file { return a.file < b.file }
+    if self == .file {
+      return a.file != b.file ? a.file < b.file : a.item.line < b.item.line
+    }
+    if let order = orders(a.item, b.item) { return order }
     if let order = Self.compare(a.item.dueDate, b.item.dueDate) { return order }
     if a.file != b.file { return a.file < b.file }
     return a.item.line < b.item.line
