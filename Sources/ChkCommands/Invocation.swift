@@ -87,67 +87,89 @@ struct Invocation {
       status: .noInput)
   }
 
-  /// Splits an ITEM operand written `FILE:ITEM`: FILE is the text before a `:` that
-  /// names an existing file (the first such `:`), ITEM the rest. Without one, the item
-  /// is in the checklist file (`nil`). A FILE ending in `.md` that does not exist is an
-  /// error rather than part of an ID.
+  /// Splits an ITEM operand written `FILE:ITEM`: FILE is the longest text before a `:`
+  /// that names an existing file, ITEM the rest (so IDs and /TEXT with colons, and
+  /// file names with colons, still work). Without one, the item is in the checklist
+  /// file (`nil`). A FILE ending in `.md` that does not exist is an error rather than
+  /// part of an ID.
   func addressed(_ operand: String) throws(CommandError) -> (path: UserPath?, item: String) {
+    var found: (path: UserPath, item: String)?
+    var missing: UserPath?
     var search = operand.startIndex
     while let colon = operand[search...].firstIndex(of: ":") {
       let file = String(operand[..<colon])
-      let item = String(operand[operand.index(after: colon)...])
       search = operand.index(after: colon)
       guard !file.isEmpty else { continue }
       let path = userPath(file)
       switch FileSystem.kind(of: path.absolute) {
-      case .regularFile, .other: return (path, item)
+      case .regularFile, .other: found = (path, String(operand[search...]))
       case .missing where file.hasSuffix(".md") || file.hasSuffix(".markdown"):
-        throw CommandError(
-          message: "\(path.shown): no such file (in '\(SystemPath.display(operand))'; "
-            + "FILE:ITEM names an item of an existing file)",
-          status: .noInput)
+        if missing == nil { missing = path }
       default: continue
       }
+    }
+    if let found { return (found.path, found.item) }
+    if let missing {
+      throw CommandError(
+        message: "\(missing.shown): no such file (in '\(SystemPath.display(operand))'; "
+          + "FILE:ITEM names an item of an existing file)",
+        status: .noInput)
     }
     return (nil, operand)
   }
 
-  /// The ITEM operands grouped by the file they address, in the order each file first
-  /// appears; plain ITEMs address the checklist file.
+  /// The ITEM operands grouped by the file they address (one file however it is
+  /// spelled: `a.md`, `./a.md`, a link to it), in the order each file first appears;
+  /// plain ITEMs address the checklist file. `explicit` says whether the file was
+  /// named (so confirmations name it too).
   func itemsByFile(_ operands: [String]) throws(CommandError) -> [(
-    path: UserPath, items: [String]
+    path: UserPath, items: [String], explicit: Bool
   )] {
-    var groups: [(path: UserPath, items: [String])] = []
+    var groups: [(path: UserPath, items: [String], explicit: Bool)] = []
+    var keys: [[UInt64]] = []
     var defaultPath: UserPath?
     for operand in operands {
       let split = try addressed(operand)
-      var path = split.path
-      let item = split.item
-      if path == nil {
-        if defaultPath == nil { defaultPath = try checklistPath() }
-        path = defaultPath
-      }
-      guard let path else { continue }
-      if let index = groups.firstIndex(where: { $0.path.absolute == path.absolute }) {
-        groups[index].items.append(item)
+      let path: UserPath
+      if let file = split.path {
+        path = file
       } else {
-        groups.append((path, [item]))
+        if defaultPath == nil { defaultPath = try checklistPath() }
+        guard let file = defaultPath else { continue }
+        path = file
+      }
+      let key = FileSystem.identity(of: path.absolute) ?? [UInt64(bitPattern: Int64(keys.count))]
+      if let index = keys.firstIndex(of: key) {
+        groups[index].items.append(split.item)
+        groups[index].explicit = groups[index].explicit || split.path != nil
+      } else {
+        keys.append(key)
+        groups.append((path, [split.item], split.path != nil))
       }
     }
     return groups
   }
 
+  /// How a confirmation names an item: `FILE:` before its label when the command named
+  /// the file (`checked docs/a.md:k3f9 "Tag"`).
+  static func label(_ label: String, in path: UserPath, explicit: Bool) -> String {
+    explicit ? path.shown + ":" + label : label
+  }
+
   /// The file of a one-ITEM command and the item's text: from `FILE:ITEM`, else the
   /// checklist file. Anchors (`--after ITEM` ...) must address the same file.
+  /// `explicit` says whether a file was named.
   func singleItemTarget(_ operand: String?, anchors: [String]) throws(CommandError) -> (
-    path: UserPath, item: String?, anchors: [String: String]
+    path: UserPath, item: String?, anchors: [String: String], explicit: Bool
   ) {
     var path: UserPath?
     var item: String?
+    var explicit = false
     if let operand {
       let split = try addressed(operand)
       // A plain ITEM is in the checklist file, whatever file an anchor names.
       if let file = split.path { path = file } else { path = try checklistPath() }
+      explicit = split.path != nil
       item = split.item
     }
     var resolved: [String: String] = [:]
@@ -155,18 +177,21 @@ struct Invocation {
       guard let value = arguments.value(option) else { continue }
       let split = try addressed(value)
       if let file = split.path {
-        if let path, path.absolute != file.absolute {
+        if let path,
+          FileSystem.identity(of: path.absolute) != FileSystem.identity(of: file.absolute)
+        {
           throw .usage(
             "--\(option) \(SystemPath.display(value)) is in another file than the item; "
               + "chk edits one file at a time")
         }
-        path = file
+        if path == nil { path = file }
+        explicit = true
       }
       resolved[option] = split.item
     }
     let file: UserPath
     if let path { file = path } else { file = try checklistPath() }
-    return (file, item, resolved)
+    return (file, item, resolved, explicit)
   }
 
   /// Reads a whole file without locking it.
@@ -231,7 +256,9 @@ struct Invocation {
   func report<Value>(_ outcome: FileEdit.Outcome<Value>, path: UserPath, messages: [String]) {
     for warning in outcome.warnings { errors.line("chk: " + warning) }
     if !isQuiet {
-      for message in messages { output.line(isDryRun ? "would have " + message : message) }
+      for message in messages {
+        output.line(isDryRun && !message.hasPrefix("nothing") ? "would have " + message : message)
+      }
     }
     if showsDiff {
       output.write(

@@ -111,14 +111,27 @@ struct ItemResolver {
 
   /// The list a user names: an exact name, else a unique case-insensitive name, else
   /// a heading `@id`.
-  func resolveList(_ text: String) throws(CommandError) -> ListReference {
+  func resolveList(_ text: String, allowsSeveral: Bool = false) throws(CommandError)
+    -> ListReference
+  {
     let lists = document.listOutlines.map(\.list).filter { $0.name != nil }
-    if lists.contains(where: { $0.name == text }) { return .name(text) }
+    let exact = lists.filter { $0.name == text }
+    // An edit must know which list; `list --list` shows every list of the name.
+    if exact.count > 1, !allowsSeveral { throw severalLists(text, exact) }
+    if !exact.isEmpty { return .name(text) }
     let folded = lists.filter { $0.name?.lowercased() == text.lowercased() }
     if folded.count == 1, let name = folded[0].name { return .name(name) }
+    if folded.count > 1 { throw severalLists(text, folded) }
     if lists.contains(where: { $0.id == text }) { return .id(text) }
     let names = lists.compactMap(\.name).filter { !$0.isEmpty }.map { "'\($0)'" }
     let known = names.isEmpty ? "the file has no lists" : "lists: " + names.joined(separator: ", ")
     throw .usage("\(path.shown): no list named '\(text)'; \(known)")
+  }
+
+  private func severalLists(_ text: String, _ lists: [Checklist]) -> CommandError {
+    let lines = lists.compactMap(\.line).map(String.init).joined(separator: ", ")
+    return .usage(
+      "\(path.shown): \(lists.count) lists are named '\(text)' (lines \(lines)); give the one "
+        + "you mean an @id(...) on its heading, or another name, and name it by that")
   }
 }

@@ -119,7 +119,7 @@ struct RepeatCommandTests {
     try cli.write("docs/release.md", release)
     #expect(
       cli.run("check", "docs/release.md:tg", "ch").output
-        == "checked tg \"Tag\"\nchecked ch \"Charger\"\n")
+        == "checked docs/release.md:tg \"Tag\"\nchecked ch \"Charger\"\n")
     #expect(try cli.read("docs/release.md").contains("- [x] Tag  @done(2024-03-10)  @id(tg)\n"))
     #expect(try cli.read("CHECKLIST.md").contains("- [x] Charger  @done(2024-03-10)  @id(ch)\n"))
     #expect(cli.run("edit", "docs/release.md:2", "--note", "blog").status == .success)
@@ -139,12 +139,75 @@ struct RepeatCommandTests {
     #expect(try cli.read("CHECKLIST.md").contains("- [x] Charger"))
     #expect(cli.run("add", "Changelog", "--after", "docs/release.md:tg").status == .success)
     #expect(try cli.read("docs/release.md").contains("@id(tg)\n- [ ] Changelog  @id("))
-    #expect(cli.run("rm", "docs/release.md:an").output == "removed an \"Announce\"\n")
+    #expect(
+      cli.run("rm", "docs/release.md:an").output == "removed docs/release.md:an \"Announce\"\n")
     let missing = cli.run("check", "docs/nope.md:x")
     #expect(missing.status == .noInput)
     #expect(missing.errors.contains("docs/nope.md: no such file"))
     #expect(cli.run("undo", "-f", "docs/release.md").status == .success)
     #expect(try cli.read("docs/release.md").contains("- [ ] Announce"))
+  }
+
+  /// One file however it is spelled: an item named through two spellings is edited
+  /// once (rm used to remove the next item too); the longest existing FILE wins.
+  @Test func oneFileHoweverItIsSpelled() throws {
+    let cli = try harness()
+    try FileManager.default.createDirectory(
+      atPath: cli.directory.path + "/docs", withIntermediateDirectories: true)
+    try cli.write("docs/a.md", "- [ ] one  @id(k1)\n- [ ] two  @id(k2)\n- [ ] three  @id(k3)\n")
+    let removed = cli.run("rm", "docs/a.md:1", "./docs/a.md:1", "docs//a.md:k1")
+    #expect(removed.status == .success, "\(removed.errors)")
+    #expect(removed.output == "removed docs/a.md:k1 \"one\"\n")
+    #expect(try cli.read("docs/a.md") == "- [ ] two  @id(k2)\n- [ ] three  @id(k3)\n")
+    let toggled = cli.run("toggle", "docs/a.md:k2", "./docs/a.md:k2")
+    #expect(toggled.output == "checked docs/a.md:k2 \"two\"\n")
+    // A file named `a:b.md` beside a file named `a`.
+    try cli.write("a", "- [ ] y\n")
+    try cli.write("a:b.md", "- [ ] x  @id(kx)\n")
+    #expect(cli.run("check", "a:b.md:kx").output == "checked a:b.md:kx \"x\"\n")
+  }
+
+  @Test func aSeriesThatCannotGoOnIsReported() throws {
+    let cli = try harness()
+    try cli.write(
+      "e.md",
+      "- [ ] a  @due(2024-03-01)  @every(2 week)  @id(a1)\n- [ ] b  @every(week)  @id(b1)\n")
+    let result = cli.run("-f", "e.md", "check", "a1", "b1")
+    #expect(result.status == .success)
+    #expect(result.output == "checked a1 \"a\"\nchecked b1 \"b\"\n")
+    #expect(
+      result.errors
+        == "chk: e.md: line 1: no next occurrence added: '2 week' in @every is not a recurrence; "
+        + "fix its @every or @due (see 'chk lint')\n"
+        + "chk: e.md: line 2: no next occurrence added: it has no valid @due day to count from; "
+        + "fix its @every or @due (see 'chk lint')\n")
+    // Checked, unchecked, checked again: one next occurrence, not two.
+    cli.run("uncheck", "wp")
+    cli.run("check", "wp")
+    cli.run("uncheck", "wp")
+    let again = cli.run("check", "wp")
+    #expect(
+      again.output
+        == "checked wp \"Water plants\"\nthe next one (due 2024-03-11) is already below it\n")
+    #expect(try cli.read("CHECKLIST.md").components(separatedBy: "- [ ] Water plants").count == 2)
+  }
+
+  @Test func listsOfTheSameNameAreNotGuessed() throws {
+    let cli = try harness()
+    try cli.write("d.md", "## Pack\n\n- [x] a\n\n## Pack\n\n- [x] b\n\n## pack\n")
+    let reset = cli.run("-f", "d.md", "reset", "--list", "Pack")
+    #expect(reset.status == .usage)
+    #expect(reset.errors.contains("2 lists are named 'Pack' (lines 1, 5)"))
+    #expect(cli.run("-f", "d.md", "reset", "--list", "PACK").status == .usage)
+    // list shows every list of the name.
+    #expect(
+      cli.run("-f", "d.md", "list", "--list", "Pack").output.components(separatedBy: "Pack").count
+        == 3)
+    try cli.write("x.md", "# A\n- [ ] a\n<div>\n\n# B\n- [ ] b\n</div>\n")
+    let copy = cli.run("-f", "x.md", "list-copy", "A", "A2")
+    #expect(copy.status == .dataError)
+    #expect(copy.errors.contains("x.md: list 'A' opens <div> on line 3 without closing it"))
+    #expect(cli.run("-f", "x.md", "reset", "-n").output == "nothing to reset\n")
   }
 
   static let other = """

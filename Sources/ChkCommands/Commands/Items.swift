@@ -45,7 +45,12 @@ extension Command {
       let id = try invocation.perform(path) { () throws(EditError) in
         try document.addItem(named: name, at: position, note: arguments.value("note"), dueDate: due)
       }
-      return ["added " + ItemResolver.label(of: .id(id), in: document) + " " + place]
+      return [
+        "added "
+          + Invocation.label(
+            ItemResolver.label(of: .id(id), in: document), in: path, explicit: target.explicit)
+          + " " + place
+      ]
     }
   }
 
@@ -128,7 +133,10 @@ extension Command {
       }
       let fields = changes.map { $0.hasPrefix("no-") ? String($0.dropFirst(3)) : $0 }
       return [
-        "edited " + ItemResolver.label(of: item, in: document) + ": "
+        "edited "
+          + Invocation.label(
+            ItemResolver.label(of: item, in: document), in: path, explicit: target.explicit)
+          + ": "
           + fields.joined(separator: ", ")
       ]
     }
@@ -138,15 +146,15 @@ extension Command {
     "rm", "ITEM...", "remove items with their sub-items", edits: true
   ) { invocation throws(CommandError) in
     try invocation.expectOperands(1...Int.max, "one or more ITEMs")
-    for (file, operands) in try invocation.itemsByFile(invocation.operands) {
-      _ = try removeItems(operands, from: file, invocation)
+    for (file, operands, explicit) in try invocation.itemsByFile(invocation.operands) {
+      _ = try removeItems(operands, from: file, explicit: explicit, invocation)
     }
     return .success
   }
 
-  static func removeItems(_ operands: [String], from file: UserPath, _ invocation: Invocation)
-    throws(CommandError) -> ExitCode
-  {
+  static func removeItems(
+    _ operands: [String], from file: UserPath, explicit: Bool, _ invocation: Invocation
+  ) throws(CommandError) -> ExitCode {
     try invocation.edit(at: file) { document, path throws(CommandError) in
       let items = try ItemResolver(document, path: path).resolveAll(operands)
       let owned = items.compactMap { document.lines(ownedBy: $0) }
@@ -158,7 +166,9 @@ extension Command {
       for range in roots {
         let item = document.item(at: .line(range.lowerBound))
         let count = item.map { Self.descendantCount(of: $0) } ?? 0
-        let label = item.map(ItemResolver.label(of:)) ?? "line \(range.lowerBound)"
+        let label = Invocation.label(
+          item.map(ItemResolver.label(of:)) ?? "line \(range.lowerBound)", in: path,
+          explicit: explicit)
         messages.append(
           "removed " + label
             + (count == 0 ? "" : " and \(count) sub-item" + (count == 1 ? "" : "s")))
@@ -215,7 +225,12 @@ extension Command {
         try document.moveItem(.id(id), to: position)
         return id
       }
-      return ["moved " + ItemResolver.label(of: .id(id), in: document) + " " + place]
+      return [
+        "moved "
+          + Invocation.label(
+            ItemResolver.label(of: .id(id), in: document), in: path, explicit: target.explicit)
+          + " " + place
+      ]
     }
   }
 
@@ -288,7 +303,7 @@ extension Invocation {
     _ change: @escaping (inout ChecklistDocument, ItemReference) throws(EditError) -> String
   ) throws(CommandError) -> ExitCode {
     try expectOperands(1...Int.max, "one or more ITEMs")
-    for (file, operands) in try itemsByFile(operands) {
+    for (file, operands, explicit) in try itemsByFile(operands) {
       _ = try edit(at: file) { document, path throws(CommandError) in
         // The resolver (which holds the document) is gone before the first edit, so the
         // edit updates the document's records in place instead of copying them.
@@ -298,7 +313,10 @@ extension Invocation {
           let verb = try perform(path) { () throws(EditError) in
             try change(&document, item)
           }
-          messages.append(verb + ItemResolver.label(of: item, in: document))
+          messages.append(
+            verb
+              + Invocation.label(
+                ItemResolver.label(of: item, in: document), in: path, explicit: explicit))
         }
         return messages
       }
@@ -313,8 +331,12 @@ extension Invocation {
     let noDate = arguments.has("no-date")
     let repeats = !arguments.has("no-repeat")
     let today = environment.today
-    for (file, operands) in try itemsByFile(operands) {
+    for (file, operands, explicit) in try itemsByFile(operands) {
       _ = try edit(at: file) { document, path throws(CommandError) in
+        func label(_ item: ItemReference) -> String {
+          Invocation.label(
+            ItemResolver.label(of: item, in: document), in: path, explicit: explicit)
+        }
         let items = try ItemResolver(document, path: path).resolveAll(operands)
         var messages: [String] = []
         // Checking rewrites one line each, so the references stay good; the next
@@ -335,24 +357,37 @@ extension Invocation {
               checkedNow.append((line, messages.count, day ?? today))
             }
           }
-          messages.append(verb + ItemResolver.label(of: item, in: document))
+          messages.append(verb + label(item))
         }
         var next: [Int: String] = [:]
+        var warnings: [(line: Int, text: String)] = []
         for entry in checkedNow.sorted(by: { $0.line > $1.line }) {
-          let added: (id: String, due: Checklist.Day)?
+          let outcome: ChecklistDocument.NextOccurrence
           do throws(EditError) {
-            added = try document.addNextOccurrence(of: .line(entry.line + 1), done: entry.done)
+            outcome = try document.addNextOccurrence(of: .line(entry.line + 1), done: entry.done)
           } catch {
             var failure = CommandError.edit(error, path: path.shown)
             failure.message += "; or check it with --no-repeat and add the next one by hand"
             throw failure
           }
-          if let added {
-            next[entry.message] =
-              "added the next one: " + ItemResolver.label(of: .id(added.id), in: document)
-              + " due \(added.due)"
+          switch outcome {
+          case .added(let id, let due):
+            next[entry.message] = "added the next one: " + label(.id(id)) + " due \(due)"
+          case .alreadyThere(let due):
+            next[entry.message] = "the next one (due \(due)) is already below it"
+          case .cannotRecur(let reason):
+            // The item is checked all the same; the series ends here, loudly.
+            warnings.append(
+              (
+                entry.line,
+                "chk: \(path.shown): line \(entry.line + 1): no next occurrence added: "
+                  + "\(reason); fix its @every or @due (see 'chk lint')"
+              ))
+          case .notRecurring:
+            break
           }
         }
+        for warning in warnings.sorted(by: { $0.line < $1.line }) { errors.line(warning.text) }
         return messages.indices.flatMap { index in
           [messages[index]] + (next[index].map { [$0] } ?? [])
         }
@@ -360,4 +395,5 @@ extension Invocation {
     }
     return .success
   }
+
 }

@@ -110,8 +110,18 @@ extension Command {
       let after = try invocation.arguments.value("after").map { name throws(CommandError) in
         try ItemResolver(document, path: path).resolveList(name)
       }
-      let count = try invocation.perform(path) { () throws(EditError) in
-        try document.copyList(list, from: source?.document, as: newName, after: after)
+      let count: Int
+      do throws(EditError) {
+        count = try document.copyList(list, from: source?.document, as: newName, after: after)
+      } catch {
+        if case .unbalancedHTML(let line, let element) = error {
+          throw CommandError(
+            message: "\(sourcePath.shown): list '\(name)' opens <\(element)> on line \(line) "
+              + "without closing it; a copy would change how the lines after it read on "
+              + "GitHub: close the element in the list first",
+            status: .dataError)
+        }
+        throw .edit(error, path: path.shown)
       }
       let origin = source.map { " from \($0.path.shown)" } ?? ""
       return [

@@ -85,11 +85,11 @@ any of the above in another file:
 or
 .Ql docs/release.md:3 .
 .Ar FILE
-is the text before the first
+is the longest text before a
 .Ql \&:
-that names an existing file (so an ID or a
+that names an existing file (so an ID, a
 .Ar /TEXT
-with a colon still works); a
+or a file name with a colon still works); a
 .Ar FILE
 ending in
 .Ql .md
@@ -104,7 +104,11 @@ and
 .Cm toggle
 and
 .Cm rm
-may name items of several files at once, each file edited in turn through the
+may name items of several files at once (a file is one file however it is
+spelled:
+.Pa a.md ,
+.Pa ./a.md
+or a link to it), each file edited in turn through the
 safe-write path (an error stops at that file; the files before it keep their
 edits, each undoable with
 .Cm chk undo Fl f Ar FILE ) .
@@ -113,6 +117,8 @@ and
 .Cm mv
 edit one file: an anchor in another file than the item is a usage error, and a
 plain anchor names an item of the item's file.
+Confirmations name the file of an item addressed this way
+.Pq Dq checked docs/release.md:k3f9 \(dqTag\(dq .
 .El
 .Pp
 An
@@ -137,6 +143,11 @@ is a heading's name (exact, or case-insensitive when that is unique) or the
 value of the heading's
 .Ql @id
 tag.
+A name that several lists share is a usage error for the commands that change a
+list or add to one (give the one you mean an
+.Ql @id ) ;
+.Cm list Fl -list
+shows all of them.
 .Ss Global options
 .Bl -tag -width Ds
 .It Fl f , Fl -file Ar path
@@ -328,8 +339,10 @@ and a
 .Ql @due
 day adds its next occurrence just below it (after its sub-items): unchecked, with
 a new ID, the next due day, the same name, note and other tags, and copies of its
-open sub-items (with new IDs; a checked sub-item is left out with its own
-sub-items).
+open sub-items (with new IDs, and their own
+.Ql @due
+days moved by as many days as the item's; a checked sub-item is left out with its
+own sub-items; prose inside the item is not copied).
 The next due day counts from the due day: the first day of the series
 .Ql @due ,
 .Ql @due
@@ -342,8 +355,20 @@ it is one step after the day it was done
 else today
 .Pc .
 Months keep the day of the month, or take the month's last day
-(January 31 + 1 month is February 28, or 29 in a leap year).
+(January 31 + 1 month is February 28, or 29 in a leap year); each occurrence counts
+from its own
+.Ql @due ,
+so a series on the 31st continues on the 28th or 29th after February.
 The confirmation names the new item and its due day.
+When the line below the item and its sub-items is already that occurrence (the
+item was checked, unchecked and checked again), nothing is added and the
+confirmation says so.
+An
+.Ql @every
+that cannot go on (not a recurrence, no valid
+.Ql @due ,
+a next day past 9999) does not stop the check: a warning on standard error names
+the line and the reason.
 .Fl -no-repeat
 checks without adding it; an item that was already checked adds nothing.
 .It Cm uncheck Ar ITEM ...
@@ -401,7 +426,7 @@ copies the list from another file, which is only read.
 A
 .Ar NEW
 name already used is a usage error; a list that opens an HTML element it does not
-close is refused (65).
+close is refused (65) with the element and its line.
 .It Cm list-add Ar NAME Op Fl -icon Ar ICON
 Add an empty list at the end of the file, at the heading level the file's lists
 use

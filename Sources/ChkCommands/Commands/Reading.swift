@@ -104,7 +104,9 @@ struct ItemFilter {
   }
 
   init(_ options: FilterOptions, resolver: ItemResolver) throws(CommandError) {
-    if let name = options.listName { listName = try resolver.resolveList(name) }
+    if let name = options.listName {
+      listName = try resolver.resolveList(name, allowsSeveral: true)
+    }
     open = options.open
     done = options.done
     dueBefore = options.dueBefore

@@ -186,7 +186,7 @@ extension LanguageServer {
             // An item checked now that has @every and @due comes back, as with chk
             // check: bottom up, so that no line still to be done moves.
             for line in checkedNow.reversed() {
-              try copy.addNextOccurrence(of: .line(line), done: today)
+              _ = try copy.addNextOccurrence(of: .line(line), done: today)
             }
           })
         {

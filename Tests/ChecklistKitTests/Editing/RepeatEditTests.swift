@@ -137,8 +137,13 @@ struct RepeatEditTests {
     let text = try edited(Self.recurring) {
       try $0.check(.id("wp"), on: day("2024-03-05"))
       let next = try $0.addNextOccurrence(of: .id("wp"), done: day("2024-03-05"))
-      #expect(next?.id == ids[0])
-      #expect(next?.due == day("2024-03-11"))
+      #expect(next == .added(id: ids[0], due: day("2024-03-11")))
+      // Checked, unchecked and checked again: the next one is there already.
+      try $0.uncheck(.id("wp"))
+      try $0.check(.id("wp"), on: day("2024-03-05"))
+      #expect(
+        try $0.addNextOccurrence(of: .id("wp"), done: day("2024-03-05"))
+          == .alreadyThere(due: day("2024-03-11")))
     }
     #expect(
       text == """
@@ -158,14 +163,39 @@ struct RepeatEditTests {
   }
 
   @Test func itemsWithoutARecurrenceOrADueDayDoNotComeBack() throws {
-    for line in [
-      "- [x] a  @id(a)", "- [x] a  @every(week)  @id(a)", "- [x] a  @due(2024-01-01)  @id(a)",
-      "- [x] a  @due(2024-01-01)  @every(fortnight)  @id(a)",
-    ] {
+    let cases: [(String, ChecklistDocument.NextOccurrence)] = [
+      ("- [x] a  @id(a)", .notRecurring),
+      ("- [x] a  @due(2024-01-01)  @id(a)", .notRecurring),
+      ("- [x] a  @every(week)  @id(a)", .cannotRecur("it has no valid @due day to count from")),
+      (
+        "- [x] a  @due(2024-01-01)  @every(fortnight)  @id(a)",
+        .cannotRecur("'fortnight' in @every is not a recurrence")
+      ),
+      (
+        "- [x] a  @due(9999-12-31)  @every(year)  @id(a)",
+        .cannotRecur("its next due day would be past 9999-12-31")
+      ),
+    ]
+    for (line, outcome) in cases {
       var document = try ChecklistDocument(parsing: Array((line + "\n").utf8))
-      #expect(try document.addNextOccurrence(of: .id("a"), done: day("2024-01-02")) == nil)
+      #expect(try document.addNextOccurrence(of: .id("a"), done: day("2024-01-02")) == outcome)
       #expect(document.serialized() == Array((line + "\n").utf8))
     }
+  }
+
+  /// Sub-items' own due days move with the item's, so the copy is not born overdue.
+  @Test func subItemDueDaysMoveWithTheItem() throws {
+    let ids = generatedIDs(count: 2)
+    let text = try edited(
+      "- [x] P  @due(2024-01-29)  @every(month)  @id(p)\n  - [ ] s  @due(2024-01-27)  @id(s)\n"
+    ) {
+      try $0.addNextOccurrence(of: .id("p"), done: day("2024-01-29"))
+    }
+    #expect(
+      text
+        == "- [x] P  @due(2024-01-29)  @every(month)  @id(p)\n  - [ ] s  @due(2024-01-27)  @id(s)\n"
+        + "- [ ] P  @due(2024-02-29)  @every(month)  @id(\(ids[0]))\n"
+        + "  - [ ] s  @due(2024-02-27)  @id(\(ids[1]))\n")
   }
 
   @Test func theLinterKnowsTheTag() throws {
