@@ -2,8 +2,9 @@
 /// next occurrence of a recurring item.
 extension ChecklistDocument {
   /// Unchecks every item of a list (or of the file, for `nil`) and removes their
-  /// `@done` tags, keeping IDs, notes and due days. Only the lines that change are
-  /// rewritten, in one pass.
+  /// `@done` tags, keeping IDs, notes and due days (an item rewritten without an ID
+  /// gets one, as with every edit). Only the lines that change are rewritten, in one
+  /// pass.
   ///
   /// - Returns: how many items changed.
   /// - Throws: `EditError.listNotFound`, `.changesOtherLines` or `.tooLarge`.
@@ -11,6 +12,9 @@ extension ChecklistDocument {
   public mutating func resetItems(in list: ListReference?) throws(EditError) -> Int {
     let range = try list.map { list throws(EditError) in try lineRange(of: list) } ?? lines.indices
     var contents: [(line: Int, content: [UInt8])] = []
+    // Like every edit, one that rewrites an item without an ID gives it one.
+    var ids: IDSet?
+    var idGenerator = self.idGenerator
     bytes.withUnsafeBufferPointer { buffer in
       for index in range where lines[index].kind == .item {
         let record = lines[index]
@@ -18,9 +22,16 @@ extension ChecklistDocument {
         var line = EditableLine(record, in: buffer)
         line.isChecked = false
         line.removeTags(.done)
+        if !line.hasTag(.id) {
+          if ids == nil { ids = existingIDs() }
+          let id = idGenerator.makeID(avoiding: ids ?? IDSet())
+          ids?.insert(id)
+          line.setTag(.id, escapedValue: Array(id.utf8))
+        }
         contents.append((index, line.composed))
       }
     }
+    self.idGenerator = idGenerator
     guard !contents.isEmpty else { return 0 }
     let original = self
     try rewriteLines(contents)

@@ -406,8 +406,9 @@ Uncheck every item of a list
 .Pq Fl l , Fl -list
 or of the whole file, and remove their
 .Ql @done
-tags, keeping IDs, notes, due days and everything else; only the lines that
-change are rewritten, in one pass.
+tags, keeping IDs, notes, due days and everything else (an item it rewrites
+without an ID gets one, as with every edit); only the lines that change are
+rewritten, in one pass.
 Prints how many items were reset, or
 .Dq nothing to reset .
 .It Cm list-copy Ar NAME NEW Oo Fl -after Ar LIST Oc Op Fl -from Ar FILE

@@ -30,6 +30,7 @@ struct RepeatEditTests {
 
   @Test func resetUnchecksAListAndKeepsTheRest() throws {
     var document = try ChecklistDocument(parsing: Array(Self.file.utf8))
+    document.idGenerator = .seeded(7)
     let log = WorkLog()
     document.workLog = log
     #expect(try document.resetItems(in: .name("Packing")) == 3)
@@ -44,7 +45,8 @@ struct RepeatEditTests {
         .replacingOccurrences(
           of: "  - [x] Visa  @done(2024-05-01)  @id(vs)", with: "  - [ ] Visa  @id(vs)"
         )
-        .replacingOccurrences(of: "- [X] Socks", with: "- [ ] Socks"))
+        .replacingOccurrences(
+          of: "- [X] Socks", with: "- [ ] Socks  @id(\(generatedIDs(count: 1)[0]))"))
     Invariants.check(document, "reset")
     #expect(try document.resetItems(in: .name("Packing")) == 0)
     #expect(try document.resetItems(in: nil) == 1)
@@ -105,8 +107,8 @@ struct RepeatEditTests {
       next
         == "## A\n\n- [x] x  @due(2024-01-01)  @every(day)  @id(x1)\n"
         + "- [ ] x  @due(2024-01-02)  @every(day)  @id(\(ids[0]))")
-    let reset = try edited("- [x] x  @done(2024-01-01)") { try $0.resetItems(in: nil) }
-    #expect(reset == "- [ ] x")
+    let reset = try edited("- [x] x  @done(2024-01-01)  @id(x1)") { try $0.resetItems(in: nil) }
+    #expect(reset == "- [ ] x  @id(x1)")
   }
 
   @Test func aCopyNeedsANewName() throws {
