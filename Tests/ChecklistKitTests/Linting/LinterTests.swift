@@ -272,6 +272,20 @@ struct LinterTests {
       ])
   }
 
+  /// The mutation the issue found: checked sub-items are not open ones. A checked item
+  /// whose sub-items are all checked is fine; the message counts only the open ones.
+  @Test func openChildrenCountsOnlyUncheckedSubItems() throws {
+    let allDone = try ChecklistDocument(
+      parsing: Array("- [x] a\n  - [x] b\n  - [x] c\n    - [x] d\n".utf8))
+    #expect(linter(enabling: ["open-children"]).lint(allDone).isEmpty)
+    let someOpen = try ChecklistDocument(
+      parsing: Array("- [x] a\n  - [ ] b\n  - [x] c\n  - [ ] d\n".utf8))
+    #expect(
+      linter(enabling: ["open-children"]).lint(someOpen).map(\.message) == [
+        "'a' is checked but 2 of its sub-items are not"
+      ])
+  }
+
   @Test func everyRuleHasAStableName() {
     #expect(LintRule.all.count == 17)
     #expect(Set(LintRule.all.map(\.name)).count == 17)
