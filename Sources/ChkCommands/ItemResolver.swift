@@ -25,7 +25,9 @@ struct ItemResolver {
   func resolve(_ text: String) throws(CommandError) -> ItemReference {
     // An empty ITEM names nothing (it would match an `@id()` written empty).
     guard !text.isEmpty else {
-      throw .usage("an ITEM is empty; name an item by its ID, its number in 'chk list', or /TEXT")
+      throw .usage(
+        "\(path.shown): an ITEM is empty; name an item by its ID, its number in 'chk list', "
+          + "or /TEXT")
     }
     let byID = document.itemLines(withID: text)
     if byID.count == 1 { return .line(byID[0]) }

@@ -141,6 +141,9 @@ struct RepeatCommandTests {
     #expect(try cli.read("docs/release.md").contains("@id(tg)\n- [ ] Changelog  @id("))
     #expect(
       cli.run("rm", "docs/release.md:an").output == "removed docs/release.md:an \"Announce\"\n")
+    let empty = cli.run("check", "docs/release.md:")
+    #expect(empty.status == .usage)
+    #expect(empty.errors.hasPrefix("chk: docs/release.md: an ITEM is empty"))
     let missing = cli.run("check", "docs/nope.md:x")
     #expect(missing.status == .noInput)
     #expect(missing.errors.contains("docs/nope.md: no such file"))
