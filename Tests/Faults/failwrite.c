@@ -44,26 +44,33 @@ static void plant_link(const char *path, int flags) {
     symlink(victim, path);
 }
 
+typedef int (*open_function)(const char *, int, ...);
+
+// open and open64 (whichever the caller's libc reaches): plant the link, then open.
+static int planted_open(open_function *real, const char *name, const char *path, int flags,
+                        va_list arguments) {
+  if (!*real) *real = (open_function)dlsym(RTLD_NEXT, name);
+  mode_t mode = (flags & O_CREAT) ? (mode_t)va_arg(arguments, unsigned int) : 0;
+  plant_link(path, flags);
+  return (*real)(path, flags, mode);
+}
+
 int open(const char *path, int flags, ...) {
-  static int (*real_open)(const char *, int, ...);
-  if (!real_open) real_open = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open");
+  static open_function real_open;
   va_list arguments;
   va_start(arguments, flags);
-  mode_t mode = (flags & O_CREAT) ? (mode_t)va_arg(arguments, unsigned int) : 0;
+  int result = planted_open(&real_open, "open", path, flags, arguments);
   va_end(arguments);
-  plant_link(path, flags);
-  return real_open(path, flags, mode);
+  return result;
 }
 
 int open64(const char *path, int flags, ...) {
-  static int (*real_open64)(const char *, int, ...);
-  if (!real_open64) real_open64 = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open64");
+  static open_function real_open64;
   va_list arguments;
   va_start(arguments, flags);
-  mode_t mode = (flags & O_CREAT) ? (mode_t)va_arg(arguments, unsigned int) : 0;
+  int result = planted_open(&real_open64, "open64", path, flags, arguments);
   va_end(arguments);
-  plant_link(path, flags);
-  return real_open64(path, flags, mode);
+  return result;
 }
 
 ssize_t write(int fd, const void *buffer, size_t count) {

@@ -84,7 +84,7 @@ extension Command {
       if lists.allSatisfy({ $0.items.isEmpty }) { return .success([]) }
       let output = ByteOutput(isTerminal: isTerminal)
       output.visible = visible
-      output.lineExact(style.bold("==> " + Visible.Printer(output)(file.path.shown) + " <=="))
+      output.lineExact(fileHeading(file.path, style: style, output: output))
       ListPrinter(style: style, numbers: file.numbers, today: today)
         .print(lists, to: output, showEmpty: false)
       return .success(output.bytes)
@@ -138,11 +138,16 @@ extension Command {
       for (index, file) in files.documents.enumerated() {
         if index > 0 { invocation.output.line() }
         invocation.output.lineExact(
-          invocation.style.bold("==> " + visible(file.path.shown) + " <=="))
+          fileHeading(file.path, style: invocation.style, output: invocation.output))
         printListCounts(file.document.listOutlines, invocation)
       }
     }
     return files.finish(invocation)
+  }
+
+  /// The line above each file's part of a many-file view: `==> PATH <==`.
+  static func fileHeading(_ path: UserPath, style: Style, output: ByteOutput) -> String {
+    style.bold("==> " + Visible.Printer(output)(path.shown) + " <==")
   }
 
   /// One line per list: its name, how many items are left, its icon.

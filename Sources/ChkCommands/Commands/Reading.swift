@@ -90,14 +90,10 @@ struct FilterOptions: Sendable {
   }
 }
 
-/// The filters of `chk list`; they combine.
+/// The filters of `chk list`, with the list name resolved in one file; they combine.
 struct ItemFilter {
   var listName: ListReference?
-  var open = false
-  var done = false
-  var dueBefore: Checklist.Day?
-  var tag: String?
-  var words: [String] = []
+  let options: FilterOptions
 
   init(_ invocation: Invocation, resolver: ItemResolver) throws(CommandError) {
     try self.init(FilterOptions(invocation), resolver: resolver)
@@ -107,25 +103,24 @@ struct ItemFilter {
     if let name = options.listName {
       listName = try resolver.resolveList(name, allowsSeveral: true)
     }
-    open = options.open
-    done = options.done
-    dueBefore = options.dueBefore
-    tag = options.tag
-    words = options.words
+    self.options = options
   }
 
-  var isEmpty: Bool { !open && !done && dueBefore == nil && tag == nil && words.isEmpty }
+  var isEmpty: Bool {
+    !options.open && !options.done && options.dueBefore == nil && options.tag == nil
+      && options.words.isEmpty
+  }
 
   func matches(_ item: Checklist.Item) -> Bool {
-    if open, item.isChecked { return false }
-    if done, !item.isChecked { return false }
-    if let dueBefore {
+    if options.open, item.isChecked { return false }
+    if options.done, !item.isChecked { return false }
+    if let dueBefore = options.dueBefore {
       guard let due = item.dueDate, due < dueBefore else { return false }
     }
-    if let tag, !item.tags.contains(where: { $0.key == tag }) { return false }
-    if !words.isEmpty {
+    if let tag = options.tag, !item.tags.contains(where: { $0.key == tag }) { return false }
+    if !options.words.isEmpty {
       let text = (item.name + " " + (item.note ?? "")).lowercased()
-      if !words.allSatisfy({ text.contains($0) }) { return false }
+      if !options.words.allSatisfy({ text.contains($0) }) { return false }
     }
     return true
   }
