@@ -1,3 +1,5 @@
+import ChkWorkspace
+
 /// An option a command accepts.
 struct OptionSpec: Sendable, Hashable {
   /// The long name, without dashes: `date` for `--date`.

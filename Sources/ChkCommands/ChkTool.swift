@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkWorkspace
 
 /// What a command sees of the process: its environment variables, working directory,
 /// today's date and standard input. `main` builds it once; tests build their own.
@@ -17,9 +18,6 @@ public struct ChkEnvironment {
   private var todayOverride: Checklist.Day?
   /// Reads all of standard input (for `chk fmt -`).
   public var readStandardInput: () -> [UInt8]
-  /// Runs `chk lsp` (the `ChkLanguageServer` target, which sits after this one and is
-  /// handed in by the executable); `nil` where there is none.
-  public var runLanguageServer: ((LanguageServerOptions) -> ExitCode)?
   #if DEBUG
     /// Work the tests count (see `WorkLog`) on every document the command parses.
     package var workLog: WorkLog?
@@ -48,24 +46,10 @@ public struct ChkEnvironment {
   }
 }
 
-/// Text the process hands over as C strings (arguments, environment variables, the
-/// working directory): decoded losslessly, so a file name that is not UTF-8 still
-/// opens (see `SystemPath`).
-public enum ProcessText {
-  /// A C string as a string that gives its bytes back to system calls.
-  public static func decode(_ text: UnsafePointer<CChar>) -> String {
-    var length = 0
-    while text[length] != 0 { length += 1 }
-    return text.withMemoryRebound(to: UInt8.self, capacity: length) {
-      SystemPath.string(UnsafeBufferPointer(start: $0, count: length))
-    }
-  }
-}
-
 /// The `chk` command-line tool: one call runs one command line.
 public enum ChkTool {
   /// The tool's version.
-  public static let version = "0.1.0"
+  public static let version = ChkVersion.current
 
   /// Runs one command line (without the program name) and returns its exit status.
   /// Everything it prints goes to `output` and `errors`; it never exits the process.

@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkWorkspace
 
 /// One `chk` command: its name, what it accepts, and what it does.
 struct Command: Sendable {

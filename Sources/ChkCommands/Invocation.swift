@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkWorkspace
 
 /// One run of a command: its parsed arguments, environment and outputs, and the
 /// shared steps of reading and editing the checklist file.
@@ -9,10 +10,6 @@ struct Invocation {
   let output: ByteOutput
   let errors: ByteOutput
   let style: Style
-
-  /// The files `chk` looks for, in order, when neither `--file` nor `$CHK_FILE` names
-  /// one.
-  static let defaultFileNames = ["CHECKLIST.md", "TODO.md", "checklist.md", "todo.md"]
 
   init(
     command: Command, arguments: ParsedArguments, environment: ChkEnvironment,
@@ -67,24 +64,29 @@ struct Invocation {
 
   // MARK: - The file
 
+  /// Where the command runs: the rules for finding, locking and editing files.
+  var workspace: Workspace {
+    Workspace(variables: environment.variables, currentDirectory: environment.currentDirectory)
+  }
+
   /// A path typed by the user, made absolute against the working directory.
   func userPath(_ path: String) -> UserPath {
-    UserPath(path, in: environment.currentDirectory)
+    workspace.userPath(path)
   }
 
   /// The checklist file: `--file`, else `$CHK_FILE`, else the first default name that
   /// exists in the working directory.
   func checklistPath() throws(CommandError) -> UserPath {
-    if let path = arguments.value("file") { return userPath(path) }
-    if let path = environment.variables["CHK_FILE"], !path.isEmpty { return userPath(path) }
-    for name in Self.defaultFileNames {
-      let candidate = userPath(name)
-      if FileSystem.kind(of: candidate.absolute) != .missing { return candidate }
-    }
-    throw CommandError(
-      message: "no checklist file here; name one with --file PATH or $CHK_FILE, "
-        + "or create CHECKLIST.md with 'chk init'",
-      status: .noInput)
+    try workspace.checklistPath(named: arguments.value("file"))
+  }
+
+  /// The files a many-file command works on: `operands` (the command's by default)
+  /// as `chk lint` finds them, or the checklist file when there are none.
+  func targets(_ operands: [String]? = nil) throws(CommandError) -> ChecklistTargets {
+    try ChecklistTargets(
+      operands ?? self.operands, in: workspace, checklist: checklistPath,
+      standardInputName: arguments.value("stdin-filepath"),
+      reportsSkipped: arguments.has("verbose"))
   }
 
   /// Splits an ITEM operand written `FILE:ITEM`: FILE is the longest text before a `:`
@@ -205,28 +207,12 @@ struct Invocation {
     return (path, try fileEdit.parse(read(path), path: path))
   }
 
-  /// How long to wait for another `chk` editing the file: `$CHK_LOCK_TIMEOUT` seconds,
-  /// 3 by default.
-  var lockTimeout: Double {
-    environment.variables["CHK_LOCK_TIMEOUT"].flatMap(Double.init).map { max(0, min($0, 3600)) }
-      ?? 3
-  }
-
-  /// The generator for new IDs: seeded by `$CHK_SEED` (a number, or any text) for
-  /// repeatable IDs in tests, else the system's random source.
-  var idGenerator: IDGenerator {
-    guard let seed = environment.variables["CHK_SEED"], !seed.isEmpty else { return .system }
-    if let number = UInt64(seed) { return .seeded(number) }
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in seed.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-    return .seeded(hash)
-  }
+  /// The generator for new IDs (seeded by `$CHK_SEED`).
+  var idGenerator: IDGenerator { workspace.idGenerator }
 
   /// The edit path with this invocation's lock wait, undo store and `--dry-run`.
   var fileEdit: FileEdit {
-    var edit = FileEdit(
-      lockTimeout: lockTimeout, undo: UndoStore(environment: environment.variables),
-      isDryRun: isDryRun)
+    var edit = workspace.fileEdit(isDryRun: isDryRun)
     #if DEBUG
       edit.workLog = environment.workLog
     #endif

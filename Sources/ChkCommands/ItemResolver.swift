@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkWorkspace
 
 /// Turns what a user types for an ITEM or a list NAME into a reference.
 ///

@@ -1,3 +1,5 @@
+import ChkWorkspace
+
 /// "Did you mean …?": the closest of some names to what was typed, by edit distance.
 enum Suggestions {
   /// The candidate closest to `typed` (case-insensitive), when it is close: at most one

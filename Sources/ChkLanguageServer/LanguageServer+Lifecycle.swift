@@ -1,5 +1,5 @@
 import ChecklistKit
-import ChkCommands
+import ChkWorkspace
 
 /// `initialize` and the open documents: what the server holds of each buffer.
 extension LanguageServer {
@@ -69,7 +69,7 @@ extension LanguageServer {
     }
     return .success([
       "capabilities": .object(provides),
-      "serverInfo": ["name": "chk", "version": .string(ChkTool.version)],
+      "serverInfo": ["name": "chk", "version": .string(ChkVersion.current)],
     ])
   }
 

@@ -1,5 +1,5 @@
 import ChecklistKit
-import ChkCommands
+import ChkWorkspace
 
 /// `chk lsp`: a Language Server Protocol 3.17 server for checklist files.
 ///

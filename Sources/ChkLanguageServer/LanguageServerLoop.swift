@@ -1,5 +1,5 @@
 import ChecklistKit
-import ChkCommands
+import ChkWorkspace
 
 #if canImport(Glibc)
   import Glibc
@@ -19,7 +19,7 @@ public enum LanguageServerLoop {
       today: { Checklist.Day.today() }, variables: options.variables, log: { log.write($0) })
     environment.verbose = options.verbose
     let server = LanguageServer(environment: environment)
-    log.write("chk lsp \(ChkTool.version) started (pid \(getpid()))")
+    log.write("chk lsp \(ChkVersion.current) started (pid \(getpid()))")
     let status = run(
       server, input: 0, output: 1, debounceMilliseconds: options.debounceMilliseconds,
       verbose: options.verbose, log: log)

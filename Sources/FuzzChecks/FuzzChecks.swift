@@ -1,5 +1,6 @@
 import ChecklistKit
 import ChkCommands
+import ChkWorkspace
 
 #if canImport(Glibc)
   import Glibc
@@ -45,22 +46,6 @@ package enum FuzzChecks {
     return jsonProblem(bytes, scratch: scratch)
   }
 
-  /// The document's model without line numbers: what formatting must keep.
-  package static func meaning(_ document: ChecklistDocument) -> [Checklist] {
-    func strip(_ item: Checklist.Item) -> Checklist.Item {
-      var copy = item
-      copy.line = 0
-      copy.children = item.children.map(strip)
-      return copy
-    }
-    return document.lists.map { list in
-      var copy = list
-      copy.line = nil
-      copy.items = list.items.map(strip)
-      return copy
-    }
-  }
-
   /// A difference between a document's records and a fresh parse of its bytes.
   private static func reparseProblem(_ document: ChecklistDocument, _ what: String) -> String? {
     guard let fresh = try? ChecklistDocument(parsing: document.serialized()) else {
@@ -76,7 +61,7 @@ package enum FuzzChecks {
       return "fmt output does not parse"
     }
     guard ChecklistFormatter().format(parsed) == once else { return "fmt is not idempotent" }
-    guard meaning(parsed) == meaning(document) else { return "fmt changed the meaning" }
+    guard parsed.meaning == document.meaning else { return "fmt changed the meaning" }
     return nil
   }
 

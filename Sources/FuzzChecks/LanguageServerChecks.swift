@@ -1,6 +1,7 @@
 import ChecklistKit
 import ChkCommands
 import ChkLanguageServer
+import ChkWorkspace
 
 /// The language server's message reader and dispatch, fed any bytes.
 extension FuzzChecks {

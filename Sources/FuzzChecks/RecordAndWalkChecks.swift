@@ -1,5 +1,6 @@
 import ChecklistKit
 import ChkCommands
+import ChkWorkspace
 
 #if canImport(Glibc)
   import Glibc

@@ -1,7 +1,7 @@
 // The process: signals, environment, working directory and standard streams are set up
 // here, once; everything else is one call into ChkCommands.
 import ChkCommands
-import ChkLanguageServer
+import ChkWorkspace
 
 #if canImport(Glibc)
   import Glibc
@@ -34,10 +34,9 @@ let arguments = (1..<Int(CommandLine.argc)).compactMap { index in
 
 let output = ByteOutput(descriptor: 1)
 let errors = ByteOutput(descriptor: 2)
-var environment = ChkEnvironment(
+let environment = ChkEnvironment(
   variables: variables, currentDirectory: directory,
   readStandardInput: { StandardInput.readAll(descriptor: 0) })
-environment.runLanguageServer = LanguageServerLoop.run
 let status = ChkTool.run(arguments, environment: environment, output: output, errors: errors)
 output.flush()
 errors.flush()

@@ -3,6 +3,7 @@ import Testing
 
 @testable import ChecklistKit
 @testable import ChkCommands
+@testable import ChkWorkspace
 
 @Suite("Argument parser")
 struct ArgumentParserTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ChkCommands
+@testable import ChkWorkspace
 
 @Suite("Exclude patterns")
 struct GlobTests {

@@ -4,6 +4,7 @@ import Testing
 
 @testable import ChecklistKit
 @testable import ChkCommands
+@testable import ChkWorkspace
 
 /// Every command's work grows linearly with the file: each runs at two sizes, n and 4n
 /// items, and the work it does is counted (lines visited by whole-document walks,

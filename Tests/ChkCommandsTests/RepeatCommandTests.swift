@@ -4,6 +4,7 @@ import Testing
 
 @testable import ChecklistKit
 @testable import ChkCommands
+@testable import ChkWorkspace
 
 /// `reset`, `list-copy`, recurrence on `check`, `FILE:ITEM`, `list --in`, `lists --in`,
 /// `due` and `--sort`, in process (the harness's today is 2024-03-10, a Sunday).

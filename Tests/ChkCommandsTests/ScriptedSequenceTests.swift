@@ -4,6 +4,7 @@ import Testing
 
 @testable import ChecklistKit
 @testable import ChkCommands
+@testable import ChkWorkspace
 
 /// A whole day of commands on a copy of each sample: the result parses as expected,
 /// and every line the commands did not touch is still there, byte for byte and in order.

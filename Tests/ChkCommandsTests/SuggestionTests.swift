@@ -3,6 +3,7 @@ import Testing
 
 @testable import ChecklistKit
 @testable import ChkCommands
+@testable import ChkWorkspace
 
 /// "Did you mean …?": close commands, options and item names are suggested, never
 /// acted on; the exit status stays 64.

@@ -4,6 +4,7 @@ import Testing
 
 @testable import ChecklistKit
 @testable import ChkCommands
+@testable import ChkWorkspace
 
 /// A hostile checklist cannot drive the terminal: control characters from the file,
 /// its name or the arguments are shown visibly on a terminal and on standard error;

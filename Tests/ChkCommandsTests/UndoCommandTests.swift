@@ -4,6 +4,7 @@ import Testing
 
 @testable import ChecklistKit
 @testable import ChkCommands
+@testable import ChkWorkspace
 
 /// Every command that rewrites a file goes through the one edit path, so each can be
 /// undone and redone.

@@ -3,8 +3,8 @@ import ChkTestSupport
 import Foundation
 import Testing
 
-@testable import ChkCommands
 @testable import ChkLanguageServer
+@testable import ChkWorkspace
 
 /// Each capability, compared with what ChecklistKit and `chk` do with the same text.
 @Suite("LSP: diagnostics, edits, completion and navigation")

@@ -3,8 +3,8 @@ import ChkTestSupport
 import Foundation
 import Testing
 
-@testable import ChkCommands
 @testable import ChkLanguageServer
+@testable import ChkWorkspace
 
 /// The JSON-RPC and LSP lifecycle, and what bad input gets: the right error, never a
 /// crash, and the documents as they were.

@@ -2,8 +2,8 @@ import ChecklistKit
 import ChkTestSupport
 import Testing
 
-@testable import ChkCommands
 @testable import ChkLanguageServer
+@testable import ChkWorkspace
 
 /// The server's copy of a buffer follows the client's through random incremental
 /// edits, in every encoding, across CRLF, lone CR and text beyond ASCII.

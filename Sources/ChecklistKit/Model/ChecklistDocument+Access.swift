@@ -212,4 +212,21 @@ extension ChecklistDocument {
     }
     return item
   }
+
+  /// The lists and items without their line numbers: what formatting and every
+  /// layout-only change must keep (a test hook).
+  package var meaning: [Checklist] {
+    func strip(_ item: Checklist.Item) -> Checklist.Item {
+      var copy = item
+      copy.line = 0
+      copy.children = item.children.map(strip)
+      return copy
+    }
+    return lists.map { list in
+      var copy = list
+      copy.line = nil
+      copy.items = list.items.map(strip)
+      return copy
+    }
+  }
 }

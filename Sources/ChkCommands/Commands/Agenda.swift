@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkWorkspace
 
 /// `chk due`, and the many-file views of `chk list --in` and `chk lists --in`.
 extension Command {
@@ -186,14 +187,14 @@ struct ChecklistFiles {
   }
 
   var documents: [File] = []
-  var targets: CommandTargets
+  var targets: ChecklistTargets
   var errors: [CommandError] = []
   var skipped: [String] = []
 
   static func load(_ invocation: Invocation, paths: [String]) throws(CommandError)
     -> ChecklistFiles
   {
-    let targets = try CommandTargets(invocation, operands: paths)
+    let targets = try invocation.targets(paths)
     let edit = invocation.fileEdit
     let entries = targets.files
     let results = Parallel.map(entries.count) { index -> Result<File?, CommandError> in

@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkWorkspace
 
 /// `chk fmt`.
 extension Command {
@@ -39,7 +40,7 @@ struct FormatCommand {
 
   func run() throws(CommandError) -> ExitCode {
     let arguments = invocation.arguments
-    let targets = try CommandTargets(invocation)
+    let targets = try invocation.targets()
     let write = arguments.has("write")
     let check = arguments.has("check")
     let diff = arguments.has("diff")

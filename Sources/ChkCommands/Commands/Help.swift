@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkWorkspace
 
 /// `chk help` and `chk version`.
 extension Command {

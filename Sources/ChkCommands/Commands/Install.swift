@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkWorkspace
 
 #if canImport(Glibc)
   import Glibc

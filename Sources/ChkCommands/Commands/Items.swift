@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkWorkspace
 
 /// The commands that add, change, remove and move items.
 extension Command {

@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkWorkspace
 
 /// `chk lint`.
 extension Command {
@@ -82,7 +83,7 @@ struct LintCommand {
   }
 
   func run() throws(CommandError) -> ExitCode {
-    var targets = try CommandTargets(invocation)
+    var targets = try invocation.targets()
     var configurations: [String: LintConfiguration] = [:]
     var pending: [(entry: FileWalker.Entry, configuration: LintConfiguration)] = []
     for entry in targets.files {
@@ -242,59 +243,7 @@ struct LintJob: Sendable {
   }
 }
 
-/// The files a multi-file command works on.
-struct CommandTargets {
-  var files: [FileWalker.Entry]
-  var missing: [String]
-  var readsStandardInput: Bool
-  /// What directory walks left out, with `--verbose`.
-  var skipped: [FileWalker.Skipped] = []
-  /// The `.chk.json` of each directory seen.
-  var configurations = ConfigurationCache()
-
-  init(_ invocation: Invocation, operands: [String]? = nil) throws(CommandError) {
-    let operands = operands ?? invocation.operands
-    if operands.isEmpty {
-      files = [FileWalker.Entry(path: try invocation.checklistPath(), isExplicit: true)]
-      missing = []
-      readsStandardInput = false
-      return
-    }
-    files = []
-    missing = []
-    readsStandardInput = false
-    let options = FileWalker.Options(
-      environment: invocation.environment.variables,
-      reportsSkipped: invocation.arguments.has("verbose"))
-    for operand in operands {
-      if operand == "-" {
-        var entry = FileWalker.Entry(
-          path: invocation.userPath(invocation.arguments.value("stdin-filepath") ?? "-"),
-          isExplicit: true)
-        entry.isStandardInput = true
-        files.append(entry)
-        readsStandardInput = true
-        continue
-      }
-      let expanded = try FileWalker.expand(
-        [operand], relativeTo: invocation.environment.currentDirectory, options: options,
-        configurations: &configurations)
-      files += expanded.files
-      missing += expanded.missing
-      skipped += expanded.skipped
-    }
-    // Each file once, however many operands (or links) reach it.
-    var seen = Set<[UInt64]>()
-    files = files.filter { entry in
-      guard !entry.isStandardInput, let identity = FileSystem.identity(of: entry.path.absolute)
-      else { return true }
-      if seen.insert(identity).inserted { return true }
-      skipped.append(
-        FileWalker.Skipped(path: entry.path.shown, reason: "the same file as one listed before"))
-      return false
-    }
-  }
-
+extension ChecklistTargets {
   /// With `--verbose`, names on standard error what was left out and why: what the
   /// walks skipped, then the files without items.
   func reportSkipped(noItems: [String], _ invocation: Invocation) {

@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkWorkspace
 
 /// The commands that manage lists, and `archive`.
 extension Command {

@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkWorkspace
 
 /// `chk undo`.
 extension Command {

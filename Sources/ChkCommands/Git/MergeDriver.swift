@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkWorkspace
 
 /// `chk merge-driver`: git's merge driver for checklists.
 extension Command {

@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkWorkspace
 
 /// `chk resolve`: merging a file that has conflict markers, by item.
 extension Command {

@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkWorkspace
 
 /// The JSON of `chk list --json` and `chk lists --json` (see chk(1)).
 enum DocumentJSON {

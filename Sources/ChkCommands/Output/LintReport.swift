@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkWorkspace
 
 /// The output formats of `chk lint`.
 enum LintReport {

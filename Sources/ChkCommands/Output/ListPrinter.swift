@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkWorkspace
 
 /// The human output of `chk list`: aligned columns, colour on a terminal.
 struct ListPrinter {

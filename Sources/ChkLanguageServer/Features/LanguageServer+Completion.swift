@@ -1,5 +1,5 @@
 import ChecklistKit
-import ChkCommands
+import ChkWorkspace
 
 /// Completion: tag keys after `@`, dates inside `@done(` and `@due(`, a fresh ID inside
 /// `@id(`, and the boxes after `- [`.

@@ -1,5 +1,5 @@
 import ChecklistKit
-import ChkCommands
+import ChkWorkspace
 
 /// Lint findings as LSP diagnostics, pushed (debounced) or pulled.
 extension LanguageServer {

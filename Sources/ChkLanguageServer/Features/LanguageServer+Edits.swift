@@ -1,5 +1,5 @@
 import ChecklistKit
-import ChkCommands
+import ChkWorkspace
 
 #if canImport(Glibc)
   import Glibc

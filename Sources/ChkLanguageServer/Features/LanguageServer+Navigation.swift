@@ -1,5 +1,5 @@
 import ChecklistKit
-import ChkCommands
+import ChkWorkspace
 
 /// Symbols, folding, hover, inlay hints, and `@id` definitions and references.
 extension LanguageServer {

@@ -1,5 +1,5 @@
 import ChecklistKit
-import ChkCommands
+import ChkWorkspace
 
 /// One checklist file of the workspace: its items, as `workspace/symbol` searches them.
 struct WorkspaceFile {

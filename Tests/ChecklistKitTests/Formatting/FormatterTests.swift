@@ -1,12 +1,11 @@
 import ChkTestSupport
-import FuzzChecks
 import Testing
 
 @testable import ChecklistKit
 
 /// What a document means, without line numbers: its lists and their items.
 func meaning(_ document: ChecklistDocument) -> [Checklist] {
-  FuzzChecks.meaning(document)
+  document.meaning
 }
 
 func formatted(_ text: String) throws -> String {

@@ -4,6 +4,7 @@ import Testing
 
 @testable import ChecklistKit
 @testable import ChkCommands
+@testable import ChkWorkspace
 
 /// Runs `chk` in process in a temporary directory, with a fixed date, seed and state
 /// directory, and captures stdout, stderr and the exit status.

@@ -3,8 +3,8 @@ import ChkTestSupport
 import Foundation
 import Testing
 
-@testable import ChkCommands
 @testable import ChkLanguageServer
+@testable import ChkWorkspace
 
 /// A scripted client of an in-process server: sends requests and notifications, keeps
 /// every message the server sent (with the method it belongs to, for the schema

@@ -9,13 +9,13 @@ package struct UserPath: Sendable, Hashable, CustomStringConvertible {
   /// Absolute.
   package let absolute: String
 
-  init(_ path: String, in directory: String) {
+  package init(_ path: String, in directory: String) {
     shown = SystemPath.display(path)
     absolute = path.hasPrefix("/") ? path : directory + "/" + path
   }
 
   /// A path found by walking, whose absolute form is already known.
-  init(shown: String, absolute: String) {
+  package init(shown: String, absolute: String) {
     self.shown = SystemPath.display(shown)
     self.absolute = absolute
   }

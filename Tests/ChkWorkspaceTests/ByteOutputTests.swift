@@ -2,7 +2,7 @@ import ChkTestSupport
 import Testing
 
 @testable import ChecklistKit
-@testable import ChkCommands
+@testable import ChkWorkspace
 
 #if canImport(Glibc)
   import Glibc

@@ -10,13 +10,13 @@ import ChecklistKit
 
 /// The few file-system calls the commands make themselves (user files are read and
 /// written only through ChecklistKit's `ChecklistFile`).
-enum FileSystem {
+package enum FileSystem {
   /// What is at a path, following symbolic links.
-  enum Kind {
+  package enum Kind {
     case missing, directory, regularFile, other
   }
 
-  static func kind(of path: String) -> Kind {
+  package static func kind(of path: String) -> Kind {
     var status = stat()
     guard SystemPath.with(path, { stat($0, &status) }) == 0 else { return .missing }
     switch status.st_mode & S_IFMT {
@@ -28,20 +28,20 @@ enum FileSystem {
 
   /// A file's device and inode (following symbolic links), which name it whatever
   /// path reaches it; `nil` when it cannot be read.
-  static func identity(of path: String) -> [UInt64]? {
+  package static func identity(of path: String) -> [UInt64]? {
     var status = stat()
     guard SystemPath.with(path, { stat($0, &status) }) == 0 else { return nil }
     return [UInt64(status.st_dev), UInt64(status.st_ino)]
   }
 
   /// The directory part of a path (`.` for a bare name, `/` for a file at the root).
-  static func directory(of path: String) -> String {
+  package static func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   /// The last component of a path.
-  static func baseName(of path: String) -> String {
+  package static func baseName(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return path }
     return String(path[path.index(after: slash)...])
   }
@@ -50,7 +50,7 @@ enum FileSystem {
   ///
   /// - Returns: 0, or the `errno` of the first failure.
   @discardableResult
-  static func makeDirectories(_ path: String, mode: mode_t = 0o755) -> Int32 {
+  package static func makeDirectories(_ path: String, mode: mode_t = 0o755) -> Int32 {
     var current = path.hasPrefix("/") ? "" : "."
     for component in path.split(separator: "/") {
       current += "/" + component
@@ -60,7 +60,7 @@ enum FileSystem {
   }
 
   /// The text of an `errno`, lower-cased at the start (`no space left on device`).
-  static func reason(_ code: Int32 = errno) -> String {
+  package static func reason(_ code: Int32 = errno) -> String {
     guard let text = strerror(code) else { return "error \(code)" }
     let message = String(cString: text)
     guard let first = message.first else { return message }
@@ -71,7 +71,7 @@ enum FileSystem {
   ///
   /// - Returns: 0, or the `errno` of the failure.
   @discardableResult
-  static func writeAll(_ descriptor: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Int32 {
+  package static func writeAll(_ descriptor: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Int32 {
     guard var pointer = buffer.baseAddress else { return 0 }
     var remaining = buffer.count
     while remaining > 0 {
@@ -85,22 +85,5 @@ enum FileSystem {
       remaining -= written
     }
     return 0
-  }
-}
-
-/// Standard input, read to its end.
-public enum StandardInput {
-  /// Reads a descriptor to its end (at most the largest document chk parses); an error
-  /// ends the input.
-  public static func readAll(descriptor: Int32) -> [UInt8] {
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while bytes.count <= ChecklistDocument.maximumByteCount {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
-      if count <= 0 { break }
-      bytes += chunk[0..<count]
-    }
-    return bytes
   }
 }

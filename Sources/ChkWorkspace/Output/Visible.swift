@@ -14,7 +14,7 @@ package enum Visible {
   }
 
   /// Whether `bytes` hold anything to show visibly (the fast path: usually not).
-  static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, _ mode: Mode) -> Bool {
+  package static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, _ mode: Mode) -> Bool {
     for byte in bytes {
       if byte < 0x20 {
         if byte == 0x09 || (mode == .lines && (byte == 0x0A || byte == 0x0D)) { continue }
@@ -26,8 +26,9 @@ package enum Visible {
   }
 
   /// `bytes` with control characters shown visibly.
-  static func escape(_ bytes: UnsafeBufferPointer<UInt8>, _ mode: Mode, into output: inout [UInt8])
-  {
+  package static func escape(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ mode: Mode, into output: inout [UInt8]
+  ) {
     var index = 0
     let count = bytes.count
     while index < count {
@@ -90,12 +91,12 @@ package enum Visible {
   /// Makes the text of one field visible for an output, before styles are added (the
   /// line then goes out with `lineExact`): escaped when the output shows control
   /// characters, as it is otherwise.
-  struct Printer {
+  package struct Printer {
     let mode: Visible.Mode?
 
-    init(_ output: ByteOutput) { mode = output.visible }
+    package init(_ output: ByteOutput) { mode = output.visible }
 
-    func callAsFunction(_ text: String) -> String {
+    package func callAsFunction(_ text: String) -> String {
       mode == nil ? text : Visible.text(text, .oneLine)
     }
   }

@@ -1,7 +1,7 @@
 /// How many terminal columns text takes: wide East Asian characters and emoji take
 /// two, combining marks none.
-enum TextWidth {
-  static func of(_ text: String) -> Int {
+package enum TextWidth {
+  package static func of(_ text: String) -> Int {
     // Printable ASCII, the common case, is one column a byte.
     var copy = text
     if let count = copy.withUTF8({ bytes in

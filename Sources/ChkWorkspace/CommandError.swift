@@ -5,16 +5,22 @@ package struct CommandError: Error, Sendable {
   package var message: String
   package var status: ExitCode
 
-  static func usage(_ message: String) -> CommandError {
+  /// An error with its message and status.
+  package init(message: String, status: ExitCode) {
+    self.message = message
+    self.status = status
+  }
+
+  package static func usage(_ message: String) -> CommandError {
     CommandError(message: message, status: .usage)
   }
 
-  static func invalidValue(_ message: String) -> CommandError {
+  package static func invalidValue(_ message: String) -> CommandError {
     CommandError(message: message, status: .dataError)
   }
 
   /// A file error, with the status its kind calls for.
-  static func file(_ error: FileError) -> CommandError {
+  package static func file(_ error: FileError) -> CommandError {
     let status: ExitCode
     switch error {
     case .notFound, .notRegularFile: status = .noInput
@@ -29,12 +35,12 @@ package struct CommandError: Error, Sendable {
   }
 
   /// A file that is not valid UTF-8 (or too large to parse).
-  static func parse(_ error: ParseError, path: String) -> CommandError {
+  package static func parse(_ error: ParseError, path: String) -> CommandError {
     CommandError(message: "\(path): \(error.message)", status: .dataError)
   }
 
   /// A refused edit: bad values are data errors, unknown references usage errors.
-  static func edit(_ error: EditError, path: String) -> CommandError {
+  package static func edit(_ error: EditError, path: String) -> CommandError {
     let status: ExitCode
     switch error {
     case .emptyName, .lineBreak, .invalidDate, .unrepresentableValue: status = .dataError

@@ -10,9 +10,9 @@
 ///   the configuration's directory (`docs/old`, `/TODO.md`);
 /// - a pattern that matches a directory excludes everything under it, and a trailing
 ///   `/` makes a pattern match directories only (`build/`).
-struct Glob: Sendable, Hashable {
+package struct Glob: Sendable, Hashable {
   /// The pattern as written.
-  let text: String
+  package let text: String
   /// The segments between slashes, as Unicode scalars.
   private let segments: [[Unicode.Scalar]]
   /// Whether the pattern matches at any depth (it has no inner `/`).
@@ -21,7 +21,7 @@ struct Glob: Sendable, Hashable {
   private let directoriesOnly: Bool
 
   /// A pattern; `nil` when it is empty (or only slashes).
-  init?(_ text: String) {
+  package init?(_ text: String) {
     self.text = text
     var body = Substring(text)
     if body.hasPrefix("./") { body = body.dropFirst(2) }
@@ -38,7 +38,7 @@ struct Glob: Sendable, Hashable {
 
   /// Whether the pattern excludes `path` (relative, `/`-separated): the file or
   /// directory itself, or a directory it lies in.
-  func matches(_ path: String, isDirectory: Bool = false) -> Bool {
+  package func matches(_ path: String, isDirectory: Bool = false) -> Bool {
     let components = path.split(separator: "/").map { Array($0.unicodeScalars) }
     guard !components.isEmpty else { return false }
     // A prefix of k components is a directory when k < count, else the path itself.
@@ -80,7 +80,7 @@ struct Glob: Sendable, Hashable {
 
   /// Whether one segment (`*`, `?`, `[...]`) matches one path component: the greedy
   /// two-pointer match, backtracking only to the last `*`.
-  static func matches(_ pattern: [Unicode.Scalar], _ name: [Unicode.Scalar]) -> Bool {
+  package static func matches(_ pattern: [Unicode.Scalar], _ name: [Unicode.Scalar]) -> Bool {
     var p = 0
     var n = 0
     var star: (pattern: Int, name: Int)?

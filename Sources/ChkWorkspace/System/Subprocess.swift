@@ -9,15 +9,15 @@ import ChecklistKit
 #endif
 
 /// Runs another program (git) and collects its output.
-enum Subprocess {
+package enum Subprocess {
   /// What a program printed and how it exited.
-  struct Outcome {
+  package struct Outcome {
     /// The exit status; 127 when the program could not be started.
-    var status: Int32
+    package var status: Int32
     /// Standard output, and standard error too when asked for.
-    var output: [UInt8]
+    package var output: [UInt8]
 
-    var text: String {
+    package var text: String {
       var text = String(decoding: output, as: UTF8.self)
       while text.last == "\n" { text.removeLast() }
       return text
@@ -29,7 +29,9 @@ enum Subprocess {
   ///
   /// - Parameter includeErrors: whether standard error goes into the output (else it
   ///   is discarded).
-  static func run(_ arguments: [String], environment: [String: String], includeErrors: Bool = false)
+  package static func run(
+    _ arguments: [String], environment: [String: String], includeErrors: Bool = false
+  )
     -> Outcome
   {
     var pipeEnds: [Int32] = [-1, -1]

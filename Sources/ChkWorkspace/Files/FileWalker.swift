@@ -26,7 +26,7 @@ package enum FileWalker {
     package var path: UserPath
     package var isExplicit: Bool
     /// Standard input (`-`), shown as `path`.
-    var isStandardInput = false
+    package var isStandardInput = false
   }
 
   /// A path a walk left out, and why (for `--verbose`).

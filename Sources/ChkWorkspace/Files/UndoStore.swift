@@ -26,19 +26,19 @@ package struct UndoStore: Sendable {
   /// One file's last edit.
   package struct Record {
     /// The resolved path of the file.
-    var path: String
+    package var path: String
     /// How many leading and trailing bytes the edit left alone.
     package var prefix: Int
     package var suffix: Int
     /// The bytes the edit replaced.
     package var removed: [UInt8]
     /// The file's identity right after the edit.
-    var identity: ChecklistFile.Identity
+    package var identity: ChecklistFile.Identity
     /// `ContentHash` of the whole file right after the edit.
-    var afterHash: UInt64
+    package var afterHash: UInt64
 
     /// A record for an edit from `before` to `after`.
-    init(path: String, before: [UInt8], after: [UInt8], identity: ChecklistFile.Identity) {
+    package init(path: String, before: [UInt8], after: [UInt8], identity: ChecklistFile.Identity) {
       self.path = path
       let prefix = Self.commonPrefix(before, after)
       let suffix = Self.commonSuffix(before, after, excluding: prefix)
@@ -49,7 +49,7 @@ package struct UndoStore: Sendable {
       afterHash = ContentHash.of(after)
     }
 
-    init(
+    package init(
       path: String, prefix: Int, suffix: Int, removed: [UInt8], identity: ChecklistFile.Identity,
       afterHash: UInt64
     ) {
@@ -63,7 +63,7 @@ package struct UndoStore: Sendable {
 
     /// Whether `current` (with its identity) is exactly the file this record's edit
     /// left: same inode, size and times, and the same bytes.
-    func matches(_ current: [UInt8], identity: ChecklistFile.Identity) -> Bool {
+    package func matches(_ current: [UInt8], identity: ChecklistFile.Identity) -> Bool {
       self.identity == identity && current.count == identity.size
         && ContentHash.of(current) == afterHash
     }
@@ -113,11 +113,11 @@ package struct UndoStore: Sendable {
     }
   }
 
-  let directory: String
+  package let directory: String
 
   /// The store for this environment, or `nil` when neither `XDG_STATE_HOME` nor `HOME`
   /// is set.
-  init?(environment: [String: String]) {
+  package init?(environment: [String: String]) {
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
       directory = state + "/chk/undo"
     } else if let home = environment["HOME"], !home.isEmpty {
@@ -191,18 +191,18 @@ package struct UndoStore: Sendable {
         identity: identity, afterHash: afterHash))
   }
 
-  func save(_ record: Record) throws(CommandError) {
+  package func save(_ record: Record) throws(CommandError) {
     try makeDirectories()
     try Self.replace(recordPath(for: record.path), with: Self.encode(record))
   }
 
   /// The record for a file.
-  func load(path: String) -> Loaded {
+  package func load(path: String) -> Loaded {
     guard let bytes = try? ChecklistFile.read(recordPath(for: path)) else { return .none }
     return Self.decode(bytes, path: path)
   }
 
-  func remove(path: String) {
+  package func remove(path: String) {
     SystemPath.with(recordPath(for: path)) { _ = unlink($0) }
   }
 

@@ -8,8 +8,7 @@ import Testing
 /// libFuzzer.
 @Suite("Fuzz seeds and regressions")
 struct FuzzReplayTests {
-  static let fuzzDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz")
+  static let fuzzDirectory = TestSupport.packageRoot.appendingPathComponent("Tests/Fuzz")
 
   static func inputs(_ folder: String) throws -> [URL] {
     let directory = fuzzDirectory.appendingPathComponent(folder)

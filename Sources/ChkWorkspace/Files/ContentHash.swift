@@ -13,7 +13,7 @@ package enum ContentHash {
     bytes.withUnsafeBytes { of($0) }
   }
 
-  static func of(_ buffer: UnsafeRawBufferPointer) -> UInt64 {
+  package static func of(_ buffer: UnsafeRawBufferPointer) -> UInt64 {
     let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
     let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
     var lanes: (UInt64, UInt64, UInt64, UInt64) = (

@@ -1,18 +1,9 @@
 import ChecklistKit
+import ChkLanguageServer
+import ChkWorkspace
 
-/// How `chk lsp` was asked to run; the server itself is the `ChkLanguageServer` target,
-/// which the executable hands in as `ChkEnvironment.runLanguageServer`.
-public struct LanguageServerOptions: Sendable {
-  /// Where the log goes: `nil` for standard error.
-  public var logPath: String?
-  /// Whether every message is logged (method, size, time taken), not only problems.
-  public var verbose: Bool
-  /// How long diagnostics wait for typing to pause, in milliseconds (0: at once).
-  public var debounceMilliseconds: Int
-  /// Environment variables (git, `XDG_STATE_HOME`).
-  public var variables: [String: String]
-}
-
+/// `chk lsp`: the language server of the `ChkLanguageServer` target, on standard input
+/// and output.
 extension Command {
   static let languageServer = Command(
     "lsp", "[--log] [--verbose] [--debounce MS]",
@@ -42,10 +33,7 @@ extension Command {
         throw .usage("--log needs XDG_STATE_HOME or HOME to be set to an absolute path")
       }
     }
-    guard let run = invocation.environment.runLanguageServer else {
-      throw CommandError(message: "this build of chk has no language server", status: .failure)
-    }
-    return run(
+    return LanguageServerLoop.run(
       LanguageServerOptions(
         logPath: logPath, verbose: invocation.arguments.has("verbose"),
         debounceMilliseconds: debounce, variables: variables))

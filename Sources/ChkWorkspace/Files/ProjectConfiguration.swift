@@ -10,11 +10,11 @@ import ChecklistKit
 /// not merge); `exclude` patterns are relative to the directory that holds it.
 package struct ProjectConfiguration: Sendable {
   /// The configuration file, `nil` when there is none.
-  var path: String?
+  package var path: String?
   /// Rule severities, in the file's order.
-  var rules: [(rule: LintRule, severity: Severity)] = []
+  package var rules: [(rule: LintRule, severity: Severity)] = []
   /// Paths left out when walking directories.
-  var exclude: [Glob] = []
+  package var exclude: [Glob] = []
 
   /// The lint configuration for the files this governs: its rules on today's date.
   package func lintConfiguration(today: Checklist.Day) -> LintConfiguration {
@@ -25,7 +25,7 @@ package struct ProjectConfiguration: Sendable {
 
   /// The pattern that excludes `absolute` (a file or directory under this
   /// configuration's directory), if any.
-  func excludingPattern(for absolute: String, isDirectory: Bool = false) -> Glob? {
+  package func excludingPattern(for absolute: String, isDirectory: Bool = false) -> Glob? {
     guard let path, !exclude.isEmpty else { return nil }
     let directory = FileSystem.directory(of: path)
     let prefix = directory == "/" ? "/" : directory + "/"
@@ -35,7 +35,9 @@ package struct ProjectConfiguration: Sendable {
   }
 
   /// Parses a configuration file's bytes.
-  static func parse(_ bytes: [UInt8], path: String) throws(CommandError) -> ProjectConfiguration {
+  package static func parse(_ bytes: [UInt8], path: String) throws(CommandError)
+    -> ProjectConfiguration
+  {
     let value: JSONValue
     do {
       value = try JSONValue.parse(bytes)

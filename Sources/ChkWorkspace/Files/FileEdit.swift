@@ -5,20 +5,20 @@ import ChecklistKit
 /// it is a dry run), and record what `chk undo` needs. Every editing command takes it,
 /// `fmt -w`, `lint --fix`, `resolve` and `undo` included; `merge-driver` takes it
 /// without an undo record (git owns that file).
-struct FileEdit: Sendable {
+package struct FileEdit: Sendable {
   /// How long to wait for another `chk` editing the same file, in seconds.
-  var lockTimeout: Double
+  package var lockTimeout: Double
   /// Where undo records go; `nil` for no record.
-  var undo: UndoStore?
+  package var undo: UndoStore?
   /// Whether to write nothing.
-  var isDryRun = false
+  package var isDryRun = false
   #if DEBUG
     /// Work the tests count (see `WorkLog`), attached to every document parsed here.
-    var workLog: WorkLog?
+    package var workLog: WorkLog?
   #endif
 
   /// Parses a file's bytes (naming the file in the error) for a command.
-  func parse(_ bytes: [UInt8], path: UserPath) throws(CommandError) -> ChecklistDocument {
+  package func parse(_ bytes: [UInt8], path: UserPath) throws(CommandError) -> ChecklistDocument {
     var document = try ChecklistDocument.parsed(bytes, path: path)
     #if DEBUG
       document.workLog = workLog
@@ -27,27 +27,27 @@ struct FileEdit: Sendable {
   }
 
   /// The file as opened for the change.
-  struct OpenedFile {
-    var path: UserPath
+  package struct OpenedFile {
+    package var path: UserPath
     /// The file's path with symbolic links resolved.
-    var resolvedPath: String
-    var contents: [UInt8]
-    var identity: ChecklistFile.Identity
+    package var resolvedPath: String
+    package var contents: [UInt8]
+    package var identity: ChecklistFile.Identity
   }
 
   /// What an edit did.
-  struct Outcome<Value> {
-    var value: Value
-    var before: [UInt8]
-    var after: [UInt8]
+  package struct Outcome<Value> {
+    package var value: Value
+    package var before: [UInt8]
+    package var after: [UInt8]
     /// Warnings for standard error (an undo record that could not be saved).
-    var warnings: [String] = []
+    package var warnings: [String] = []
 
-    var changed: Bool { before != after }
+    package var changed: Bool { before != after }
   }
 
   /// Reads a whole file without locking it.
-  func read(_ path: UserPath) throws(CommandError) -> [UInt8] {
+  package func read(_ path: UserPath) throws(CommandError) -> [UInt8] {
     do throws(FileError) {
       return try ChecklistFile.read(path.absolute, displayName: path.shown)
     } catch {
@@ -59,7 +59,7 @@ struct FileEdit: Sendable {
   ///
   /// - Parameter change: returns the new bytes and a value for the caller; it may throw
   ///   to leave the file untouched.
-  func apply<Value>(
+  package func apply<Value>(
     to path: UserPath, _ change: (OpenedFile) throws(CommandError) -> (bytes: [UInt8], value: Value)
   ) throws(CommandError) -> Outcome<Value> {
     if isDryRun {
@@ -112,7 +112,7 @@ struct FileEdit: Sendable {
   /// Applies `change` to the parsed document.
   ///
   /// - Parameter idGenerator: where the document's new IDs come from.
-  func applyToDocument<Value>(
+  package func applyToDocument<Value>(
     at path: UserPath, idGenerator: IDGenerator,
     _ change: (inout ChecklistDocument) throws(CommandError) -> Value
   ) throws(CommandError) -> Outcome<Value> {
@@ -127,7 +127,9 @@ struct FileEdit: Sendable {
 
 extension ChecklistDocument {
   /// Parses a file's bytes, naming the file in the error.
-  static func parsed(_ bytes: [UInt8], path: UserPath) throws(CommandError) -> ChecklistDocument {
+  package static func parsed(_ bytes: [UInt8], path: UserPath) throws(CommandError)
+    -> ChecklistDocument
+  {
     do throws(ParseError) {
       return try ChecklistDocument(parsing: bytes)
     } catch {

@@ -1,0 +1,69 @@
+import ChecklistKit
+
+/// The files a many-file command works on (`chk lint PATH...`, `chk fmt PATH...`,
+/// `chk due PATH...`, `chk tui DIR`): the checklist file when no path is given, files
+/// as named, `*.md` files under directories as `FileWalker` finds them, and standard
+/// input for `-`. Each file comes once, however many operands (or links) reach it.
+package struct ChecklistTargets {
+  /// The files, in the order the operands name them.
+  package var files: [FileWalker.Entry]
+  /// Operands that do not exist.
+  package var missing: [String]
+  /// Whether `-` is among the operands.
+  package var readsStandardInput: Bool
+  /// What directory walks left out (filled when asked for).
+  package var skipped: [FileWalker.Skipped] = []
+  /// The `.chk.json` of each directory seen.
+  package var configurations = ConfigurationCache()
+
+  /// Expands `operands` in `workspace`.
+  ///
+  /// - Parameters:
+  ///   - checklist: the checklist file, for no operands (`--file`, else the default).
+  ///   - standardInputName: the name `-` is shown and configured as.
+  ///   - reportsSkipped: whether to collect what walks left out.
+  /// - Throws: what finding the checklist file throws, or a usage error for a
+  ///   `.chk.json` that is not valid.
+  package init(
+    _ operands: [String], in workspace: Workspace,
+    checklist: () throws(CommandError) -> UserPath, standardInputName: String? = nil,
+    reportsSkipped: Bool = false
+  ) throws(CommandError) {
+    if operands.isEmpty {
+      files = [FileWalker.Entry(path: try checklist(), isExplicit: true)]
+      missing = []
+      readsStandardInput = false
+      return
+    }
+    files = []
+    missing = []
+    readsStandardInput = false
+    let options = FileWalker.Options(
+      environment: workspace.variables, reportsSkipped: reportsSkipped)
+    for operand in operands {
+      if operand == "-" {
+        var entry = FileWalker.Entry(
+          path: workspace.userPath(standardInputName ?? "-"), isExplicit: true)
+        entry.isStandardInput = true
+        files.append(entry)
+        readsStandardInput = true
+        continue
+      }
+      let expanded = try FileWalker.expand(
+        [operand], relativeTo: workspace.currentDirectory, options: options,
+        configurations: &configurations)
+      files += expanded.files
+      missing += expanded.missing
+      skipped += expanded.skipped
+    }
+    var seen = Set<[UInt64]>()
+    files = files.filter { entry in
+      guard !entry.isStandardInput, let identity = FileSystem.identity(of: entry.path.absolute)
+      else { return true }
+      if seen.insert(identity).inserted { return true }
+      skipped.append(
+        FileWalker.Skipped(path: entry.path.shown, reason: "the same file as one listed before"))
+      return false
+    }
+  }
+}
