@@ -1,11 +1,5 @@
 import ChecklistKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// One measured figure, with its baseline and its target.
 public struct Figure: Sendable {
   /// What was measured.

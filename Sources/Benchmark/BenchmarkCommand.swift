@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import ChecklistKit
 
 /// `chk-bench [--runs N] [--json] [--quick] [--tree] [--chk PATH] [--keep]`;
 /// `--tree` measures only the many-file views; also

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import ChecklistKit
 
 /// `chk lsp` as an editor sees it: a server process on two pipes, timed from sending a
 /// message to receiving its answer.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import ChecklistKit
 
 /// Timings of repeated runs: median, min and max in seconds, and a peak RSS.
 public struct Sample: Sendable {

@@ -11,11 +11,11 @@ public struct ChkEnvironment {
   public var currentDirectory: String
   /// Today, in local time: the default `@done` date. Read from the clock when first
   /// asked for (unless set), so commands that need no date do not load the time zone.
-  public var today: Checklist.Day {
-    get { todayOverride ?? Checklist.Day.today() }
+  public var today: CalendarDay {
+    get { todayOverride ?? CalendarDay.today() }
     set { todayOverride = newValue }
   }
-  private var todayOverride: Checklist.Day?
+  private var todayOverride: CalendarDay?
   /// Reads all of standard input (for `chk fmt -`).
   public var readStandardInput: () -> [UInt8]
   #if DEBUG
@@ -25,7 +25,7 @@ public struct ChkEnvironment {
 
   /// Creates an environment with a fixed `today`.
   public init(
-    variables: [String: String], currentDirectory: String, today: Checklist.Day,
+    variables: [String: String], currentDirectory: String, today: CalendarDay,
     readStandardInput: @escaping () -> [UInt8] = { [] }
   ) {
     self.variables = variables

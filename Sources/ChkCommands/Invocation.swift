@@ -45,9 +45,9 @@ struct Invocation {
   }
 
   /// A day given as an option value.
-  func day(_ option: String) throws(CommandError) -> Checklist.Day? {
+  func day(_ option: String) throws(CommandError) -> CalendarDay? {
     guard let text = arguments.value(option) else { return nil }
-    guard let day = Checklist.Day(text) else {
+    guard let day = CalendarDay(text) else {
       throw .invalidValue(
         "--\(option): '\(text)' is not a real day; write YYYY-MM-DD, e.g. 2024-02-29")
     }
@@ -103,7 +103,7 @@ struct Invocation {
       search = operand.index(after: colon)
       guard !file.isEmpty else { continue }
       let path = userPath(file)
-      switch FileSystem.kind(of: path.absolute) {
+      switch POSIX.kind(of: path.absolute) {
       case .regularFile, .other: found = (path, String(operand[search...]))
       case .missing where file.hasSuffix(".md") || file.hasSuffix(".markdown"):
         if missing == nil { missing = path }
@@ -140,7 +140,7 @@ struct Invocation {
         guard let file = defaultPath else { continue }
         path = file
       }
-      let key = FileSystem.identity(of: path.absolute) ?? [UInt64(bitPattern: Int64(keys.count))]
+      let key = POSIX.identity(of: path.absolute) ?? [UInt64(bitPattern: Int64(keys.count))]
       if let index = keys.firstIndex(of: key) {
         groups[index].items.append(split.item)
         groups[index].explicit = groups[index].explicit || split.path != nil
@@ -180,7 +180,7 @@ struct Invocation {
       let split = try addressed(value)
       if let file = split.path {
         if let path,
-          FileSystem.identity(of: path.absolute) != FileSystem.identity(of: file.absolute)
+          POSIX.identity(of: path.absolute) != POSIX.identity(of: file.absolute)
         {
           throw .usage(
             "--\(option) \(SystemPath.display(value)) is in another file than the item; "

@@ -92,7 +92,7 @@ struct ItemResolver {
   }
 
   /// `k3f9 "Milk"`: how confirmations name an item.
-  static func label(of item: Checklist.Item) -> String {
+  static func label(of item: ChecklistItem) -> String {
     (item.id.map { $0 + " " } ?? "") + "\"" + item.name + "\""
   }
 
@@ -131,7 +131,7 @@ struct ItemResolver {
     throw .usage("\(path.shown): no list named '\(text)'; \(known)")
   }
 
-  private func severalLists(_ text: String, _ lists: [Checklist]) -> CommandError {
+  private func severalLists(_ text: String, _ lists: [ItemList]) -> CommandError {
     let lines = lists.compactMap(\.line).map(String.init).joined(separator: ", ")
     return .usage(
       "\(path.shown): \(lists.count) lists are named '\(text)' (lines \(lines)); give the one "

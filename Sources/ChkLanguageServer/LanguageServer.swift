@@ -12,7 +12,7 @@ public final class LanguageServer {
   /// What the server needs from its process.
   public struct Environment {
     /// Today, for `@done` dates, `overdue` and completions.
-    public var today: () -> Checklist.Day
+    public var today: () -> CalendarDay
     /// The ID generator of every document (seeded in tests).
     public var idGenerator: IDGenerator
     /// Writes one line to the log.
@@ -24,7 +24,7 @@ public final class LanguageServer {
 
     /// Creates an environment.
     public init(
-      today: @escaping () -> Checklist.Day, idGenerator: IDGenerator = .system,
+      today: @escaping () -> CalendarDay, idGenerator: IDGenerator = .system,
       variables: [String: String] = [:], log: @escaping (String) -> Void = { _ in }
     ) {
       self.today = today

@@ -1,12 +1,6 @@
 import ChecklistKit
 import ChkWorkspace
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// The process side of `chk lsp`: reads frames from standard input, hands them to the
 /// server, writes its answers to standard output, and publishes diagnostics once input
 /// has paused for the debounce time.
@@ -16,7 +10,7 @@ public enum LanguageServerLoop {
   public static func run(_ options: LanguageServerOptions) -> ExitCode {
     let log = Log(path: options.logPath)
     var environment = LanguageServer.Environment(
-      today: { Checklist.Day.today() }, variables: options.variables, log: { log.write($0) })
+      today: { CalendarDay.today() }, variables: options.variables, log: { log.write($0) })
     environment.verbose = options.verbose
     let server = LanguageServer(environment: environment)
     log.write("chk lsp \(ChkVersion.current) started (pid \(getpid()))")

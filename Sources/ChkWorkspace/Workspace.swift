@@ -34,7 +34,7 @@ package struct Workspace: Sendable {
     if let path = variables["CHK_FILE"], !path.isEmpty { return userPath(path) }
     for name in Self.defaultFileNames {
       let candidate = userPath(name)
-      if FileSystem.kind(of: candidate.absolute) != .missing { return candidate }
+      if POSIX.kind(of: candidate.absolute) != .missing { return candidate }
     }
     throw CommandError(
       message: "no checklist file here; name one with --file PATH or $CHK_FILE, "

@@ -2,12 +2,6 @@ import ChecklistKit
 import ChkCommands
 import ChkWorkspace
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// The properties `chk-fuzz` checks on every input, and the tests check on every seed
 /// and regression input.
 ///
@@ -65,7 +59,7 @@ package enum FuzzChecks {
     return nil
   }
 
-  private static let today = Checklist.Day(year: 2024, month: 6, day: 15) ?? .today()
+  private static let today = CalendarDay(year: 2024, month: 6, day: 15) ?? .today()
 
   private static func lintProblem(_ document: ChecklistDocument) -> String? {
     var configuration = LintConfiguration(today: today)
@@ -90,7 +84,7 @@ package enum FuzzChecks {
       itemLines.first, itemLines.last, itemLines.isEmpty ? nil : itemLines[itemLines.count / 2],
     ])
     .compactMap { $0 }.sorted()
-    let day = Checklist.Day(year: 2024, month: 2, day: 29)
+    let day = CalendarDay(year: 2024, month: 2, day: 29)
     typealias Edit = (String, (inout ChecklistDocument) throws(EditError) -> Void)
     var edits: [Edit] = []
     for line in picks {

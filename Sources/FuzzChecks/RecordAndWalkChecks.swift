@@ -2,12 +2,6 @@ import ChecklistKit
 import ChkCommands
 import ChkWorkspace
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// The fuzz targets besides documents: undo records and directory walks (the language
 /// server's message reader is in `LanguageServerChecks.swift`).
 extension FuzzChecks {

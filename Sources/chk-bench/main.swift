@@ -1,7 +1,4 @@
 import Benchmark
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import ChecklistKit
 
 exit(BenchmarkCommand.main(Array(CommandLine.arguments)))

@@ -1,10 +1,5 @@
+import ChecklistKit
 import FuzzChecks
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// A scratch directory for the checks that need a file, made once per process.
 private let scratch: String? = {

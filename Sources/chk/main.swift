@@ -1,13 +1,8 @@
+import ChecklistKit
 // The process: signals, environment, working directory and standard streams are set up
 // here, once; everything else is one call into ChkCommands.
 import ChkCommands
 import ChkWorkspace
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 // A closed pipe (`chk list | head`) is a write error to ignore, not a signal that kills.
 signal(SIGPIPE, SIG_IGN)

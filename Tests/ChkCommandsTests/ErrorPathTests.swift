@@ -6,10 +6,6 @@ import Testing
 @testable import ChkCommands
 @testable import ChkWorkspace
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 @Suite("CLI: bad input leaves the file untouched")
 struct ErrorPathTests {
   static let file =

@@ -6,10 +6,6 @@ import Testing
 @testable import ChkCommands
 @testable import ChkWorkspace
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 @Suite("CLI: fmt")
 struct FormatCommandTests {
   static let messy = "#  Title ##\n* [X]  a   @id(a1)\n"

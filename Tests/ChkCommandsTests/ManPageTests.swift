@@ -70,7 +70,7 @@ extension ManPageTests {
     let lines = Help.format.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.count <= 24)
     #expect(lines.allSatisfy { $0.count <= 100 })
-    for key in Checklist.Tag.Key.known { #expect(Help.format.contains("@\(key.name)(")) }
+    for key in ChecklistTag.Key.known { #expect(Help.format.contains("@\(key.name)(")) }
     let cli = try CLIHarness(files: [:])
     #expect(cli.run("help", "format").output == Help.format)
     #expect(cli.run("help").output.hasSuffix(Help.format))

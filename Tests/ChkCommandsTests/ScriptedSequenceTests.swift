@@ -53,7 +53,7 @@ struct ScriptedSequenceTests {
     let final = Array(try cli.read(name).utf8)
     let document = try ChecklistDocument(parsing: final)
     let all = document.items
-    #expect(all.contains { $0.name == "New task" && $0.dueDate == Checklist.Day("2024-04-01") })
+    #expect(all.contains { $0.name == "New task" && $0.dueDate == CalendarDay("2024-04-01") })
     #expect(document.list(named: "More")?.icon == "star")
     let archive = try #require(document.list(named: "Archive"))
     #expect(archive.items.allSatisfy { $0.isChecked })

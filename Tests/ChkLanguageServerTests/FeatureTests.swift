@@ -417,7 +417,7 @@ struct FeatureTests {
     session.open(Self.uri, "- [ ] Water  @due(2026-12-01)  @every(\n")
     let offered = labels(session, 0, 38)
     #expect(offered.starts(with: ["day", "week", "2 weeks", "month"]))
-    #expect(offered.allSatisfy { Checklist.Recurrence($0) != nil })
+    #expect(offered.allSatisfy { Recurrence($0) != nil })
   }
 
   @Test func completionOffersTagsDatesIDsAndBoxes() throws {
@@ -439,7 +439,7 @@ struct FeatureTests {
     let id = session.result("textDocument/completion", Self.at(4, 16))["items"]?.arrayValue?.first
     let fresh = try #require(id?["textEdit"]?["newText"]?.stringValue)
     #expect(!fresh.hasSuffix(")"), "a ')' is there already")
-    #expect(Checklist.isValidID(fresh))
+    #expect(ChecklistDocument.isValidID(fresh))
     #expect(labels(session, 5, 3) == ["[ ]", "[x]"])
     #expect(labels(session, 2, 6).isEmpty, "nothing in the middle of a name")
     try session.validateTranscript("completionOffersTagsDatesIDsAndBoxes")

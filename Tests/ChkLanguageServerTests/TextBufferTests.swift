@@ -65,17 +65,17 @@ struct TextBufferTests {
   }
 
   @Test func dayArithmetic() throws {
-    let day = try #require(Checklist.Day(year: 2024, month: 2, day: 28))
+    let day = try #require(CalendarDay(year: 2024, month: 2, day: 28))
     #expect(day.adding(days: 1)?.description == "2024-02-29")
     #expect(day.adding(days: 2)?.description == "2024-03-01")
     #expect(day.adding(days: -59)?.description == "2023-12-31")
     #expect(day.adding(days: 365 * 8000) == nil)
-    #expect(Checklist.Day(year: 1970, month: 1, day: 1)?.dayNumber == 0)
-    #expect(Checklist.Day(year: 2026, month: 11, day: 30)?.weekday == 1)
-    #expect(Checklist.Day(year: 2026, month: 11, day: 29)?.weekday == 7)
-    #expect(Checklist.Day(year: 2023, month: 2, day: 10)?.endOfMonth.description == "2023-02-28")
+    #expect(CalendarDay(year: 1970, month: 1, day: 1)?.dayNumber == 0)
+    #expect(CalendarDay(year: 2026, month: 11, day: 30)?.weekday == 1)
+    #expect(CalendarDay(year: 2026, month: 11, day: 29)?.weekday == 7)
+    #expect(CalendarDay(year: 2023, month: 2, day: 10)?.endOfMonth.description == "2023-02-28")
     // Every day of 400 years round-trips through its number.
-    var current = try #require(Checklist.Day(year: 1900, month: 1, day: 1))
+    var current = try #require(CalendarDay(year: 1900, month: 1, day: 1))
     for _ in 0..<146_097 {
       let next = try #require(current.adding(days: 1))
       #expect(next.dayNumber == current.dayNumber + 1)

@@ -1,8 +1,5 @@
+import ChecklistKit
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A fresh temporary directory, removed when the test ends.
 public final class TemporaryDirectory {

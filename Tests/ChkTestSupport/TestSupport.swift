@@ -35,11 +35,11 @@ public enum TestSupport {
   /// parent is on line 2, `"1 H'Groceries' @icon=cart"` for a heading. Other lines are
   /// not listed.
   public static func describe(_ document: ChecklistDocument) -> [String] {
-    func tags(_ tags: [Checklist.Tag]) -> String {
+    func tags(_ tags: [ChecklistTag]) -> String {
       tags.map { " @" + $0.key + ($0.value.map { "=" + $0 } ?? "") }.joined()
     }
     var result: [String] = []
-    func add(_ item: Checklist.Item, parent: Int?) {
+    func add(_ item: ChecklistItem, parent: Int?) {
       let box = item.isChecked ? "[x]" : "[ ]"
       let note = item.note.map { " #'" + $0 + "'" } ?? ""
       let parentText = parent.map { " ^\($0)" } ?? ""

@@ -4,10 +4,6 @@ import Testing
 @testable import ChecklistKit
 @testable import ChkWorkspace
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 @Suite("Buffered output")
 struct ByteOutputTests {
   /// Small pieces go through the buffer and large ones straight to the descriptor, and

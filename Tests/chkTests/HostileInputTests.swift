@@ -1,9 +1,6 @@
+import ChecklistKit
 import Foundation
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// What an attacker tried, through the built `chk`: file names that are not UTF-8,
 /// escapes in names and arguments, links planted in shared directories.

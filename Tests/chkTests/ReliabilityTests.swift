@@ -116,7 +116,7 @@ struct KillTests {
       let old = try runner.bytes("big.md")
       let id = "k\(attempt % 50)"
       var document = try ChecklistDocument(parsing: old)
-      _ = try document.toggle(.id(id), on: Checklist.Day(year: 2024, month: 1, day: 1))
+      _ = try document.toggle(.id(id), on: CalendarDay(year: 2024, month: 1, day: 1))
       let new = document.serialized()
       let process = runner.process(["-f", "big.md", "toggle", id, "--date", "2024-01-01", "-q"])
       process.standardOutput = FileHandle.nullDevice

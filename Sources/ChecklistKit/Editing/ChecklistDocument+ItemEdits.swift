@@ -11,7 +11,7 @@ extension ChecklistDocument {
   ///   - day: written as `@done(day)`, replacing any `@done`; `nil` leaves `@done`
   ///     as it is.
   /// - Throws: `EditError.itemNotFound` or `.ambiguousID`.
-  public mutating func check(_ item: ItemReference, on day: Checklist.Day?) throws(EditError) {
+  public mutating func check(_ item: ItemReference, on day: CalendarDay?) throws(EditError) {
     try editItem(item) { line throws(EditError) in
       line.isChecked = true
       if let day { line.setTag(.done, escapedValue: Array(day.description.utf8)) }
@@ -34,7 +34,7 @@ extension ChecklistDocument {
   /// - Returns: whether the item is checked afterwards.
   /// - Throws: `EditError.itemNotFound` or `.ambiguousID`.
   @discardableResult
-  public mutating func toggle(_ item: ItemReference, on day: Checklist.Day?) throws(EditError)
+  public mutating func toggle(_ item: ItemReference, on day: CalendarDay?) throws(EditError)
     -> Bool
   {
     let index = try lineIndex(of: item)
@@ -67,7 +67,7 @@ extension ChecklistDocument {
   /// Sets or (with `nil`) removes an item's `@done` date; the checkbox is unchanged.
   ///
   /// - Throws: `EditError.itemNotFound` or `.ambiguousID`.
-  public mutating func setDoneDate(_ day: Checklist.Day?, of item: ItemReference)
+  public mutating func setDoneDate(_ day: CalendarDay?, of item: ItemReference)
     throws(EditError)
   {
     try setDate(.done, day, of: item)
@@ -76,7 +76,7 @@ extension ChecklistDocument {
   /// Sets or (with `nil`) removes an item's `@due` date.
   ///
   /// - Throws: `EditError.itemNotFound` or `.ambiguousID`.
-  public mutating func setDueDate(_ day: Checklist.Day?, of item: ItemReference)
+  public mutating func setDueDate(_ day: CalendarDay?, of item: ItemReference)
     throws(EditError)
   {
     try setDate(.due, day, of: item)
@@ -120,7 +120,7 @@ extension ChecklistDocument {
   // MARK: - Shared
 
   private mutating func setDate(
-    _ key: Checklist.Tag.Key, _ day: Checklist.Day?, of item: ItemReference
+    _ key: ChecklistTag.Key, _ day: CalendarDay?, of item: ItemReference
   )
     throws(EditError)
   {
@@ -215,7 +215,7 @@ extension ChecklistDocument {
       for record in lines where record.hasTags && (record.kind == .item || record.kind == .heading)
       {
         ParsedLine(record, buffer).forEachTag { span in
-          if let value = span.value, Checklist.Tag.Key.id.matches(buffer, span.key) {
+          if let value = span.value, ChecklistTag.Key.id.matches(buffer, span.key) {
             body(buffer, value)
           }
         }

@@ -22,7 +22,7 @@ extension ChecklistDocument {
   @discardableResult
   public mutating func addItem(
     named name: String, at position: ItemPosition, note: String? = nil,
-    dueDate: Checklist.Day? = nil
+    dueDate: CalendarDay? = nil
   ) throws(EditError) -> String {
     let escapedName = try Escaping.itemName(name)
     let escapedNote = try note.map { text throws(EditError) in try Escaping.note(text) }

@@ -78,11 +78,11 @@ extension EditError: CustomStringConvertible {
   public var description: String { message }
 }
 
-extension Checklist.Day {
+extension CalendarDay {
   /// Parses `YYYY-MM-DD`, throwing `EditError.invalidDate` for anything else or a day
   /// that does not exist (`2024-02-30`).
-  public static func validated(_ text: String) throws(EditError) -> Checklist.Day {
-    guard let day = Checklist.Day(text) else { throw .invalidDate(text) }
+  public static func validated(_ text: String) throws(EditError) -> CalendarDay {
+    guard let day = CalendarDay(text) else { throw .invalidDate(text) }
     return day
   }
 }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Writes a document in canonical form without changing what it means.
 ///
 /// Canonical form (FORMAT.md): item lines use `-` bullets (ordered items keep their

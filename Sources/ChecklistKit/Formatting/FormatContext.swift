@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// One thread's share of a formatting round: consecutive sections and their output.
 final class SectionWorker: @unchecked Sendable {
   var context: FormatContext

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Whether a formatted section means the same as the original, and renders the same on
 /// GitHub: the same headings, items (state, name, tags, note, parent) and owned lines,
 /// in the same order; the same list items (task or not) starting the same lists, the

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The lock an edit holds: `flock` on a lock file beside the target,
 /// `.NAME.chk-lock`, which only the file's writers can open.
 ///

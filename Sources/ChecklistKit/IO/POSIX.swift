@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What `stat` says about a file, in the parts chk compares and keeps.
 struct FileStatus: Hashable, Sendable {
   var device: UInt64
@@ -56,10 +48,36 @@ struct SystemError: Error, Equatable {
   var code: Int32
 }
 
-/// Thin wrappers over the system calls the safe-write path uses.
-enum POSIX {
+/// The one layer over the C library's file calls: what the safe-write path uses, and
+/// what the front ends use for the few calls they make themselves (kinds of files,
+/// identities, directories, whole writes).
+package enum POSIX {
+  /// What is at a path, following symbolic links.
+  package enum Kind {
+    case missing, directory, regularFile, other
+  }
+
+  /// What is at `path`, following symbolic links.
+  package static func kind(of path: String) -> Kind {
+    var status = stat()
+    guard SystemPath.with(path, { stat($0, &status) }) == 0 else { return .missing }
+    switch status.st_mode & S_IFMT {
+    case S_IFDIR: return .directory
+    case S_IFREG: return .regularFile
+    default: return .other
+    }
+  }
+
+  /// A file's device and inode (following symbolic links), which name it whatever
+  /// path reaches it; `nil` when it cannot be read.
+  package static func identity(of path: String) -> [UInt64]? {
+    var status = stat()
+    guard SystemPath.with(path, { stat($0, &status) }) == 0 else { return nil }
+    return [UInt64(status.st_dev), UInt64(status.st_ino)]
+  }
+
   /// The current `errno`'s text, lower-cased at the start (`no space left on device`).
-  static func reason(_ code: Int32 = errno) -> String {
+  package static func reason(_ code: Int32 = errno) -> String {
     guard let text = strerror(code) else { return "error \(code)" }
     let message = String(cString: text)
     guard let first = message.first else { return message }
@@ -151,11 +169,14 @@ enum POSIX {
   /// Writes all of `bytes`, retrying short writes and interruptions.
   ///
   /// - Returns: 0, or the `errno` of the failure.
-  static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32 {
+  package static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32 {
     bytes.withUnsafeBufferPointer { writeAll(descriptor, $0) }
   }
 
-  static func writeAll(_ descriptor: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Int32 {
+  @discardableResult
+  package static func writeAll(_ descriptor: Int32, _ buffer: UnsafeBufferPointer<UInt8>)
+    -> Int32
+  {
     guard var pointer = buffer.baseAddress else { return 0 }
     var remaining = buffer.count
     while remaining > 0 {
@@ -171,15 +192,11 @@ enum POSIX {
     return 0
   }
 
-  /// Reads a descriptor to its end: `expected` bytes into one buffer, then whatever
-  /// follows if the file grew meanwhile.
-  ///
-  /// - Returns: the bytes, or the `errno` of the failure (`EFBIG` past `limit`).
   /// Creates a directory and its missing parents with `mode`.
   ///
   /// - Returns: 0, or the `errno` of the first failure.
   @discardableResult
-  static func makeDirectories(_ path: String, mode: mode_t = 0o755) -> Int32 {
+  package static func makeDirectories(_ path: String, mode: mode_t = 0o755) -> Int32 {
     var current = path.hasPrefix("/") ? "" : "."
     for component in path.split(separator: "/") {
       current += "/" + component
@@ -201,6 +218,10 @@ enum POSIX {
     _ = madvise(start, Int(last - first), MADV_HUGEPAGE)
   }
 
+  /// Reads a descriptor to its end: `expected` bytes into one buffer, then whatever
+  /// follows if the file grew meanwhile.
+  ///
+  /// - Returns: the bytes, or the `errno` of the failure (`EFBIG` past `limit`).
   static func readAll(_ descriptor: Int32, expected: Int, limit: Int)
     -> Result<[UInt8], SystemError>
   {

@@ -111,4 +111,16 @@ package enum SystemPath {
     guard index + length <= bytes.count else { return 0 }
     return String(validating: bytes[index..<(index + length)], as: UTF8.self) != nil ? length : 0
   }
+
+  /// The directory part of a path (`.` for a bare name, `/` for a file at the root).
+  package static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// The last component of a path.
+  package static func baseName(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
 }

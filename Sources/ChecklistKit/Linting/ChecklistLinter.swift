@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Finds checklist mistakes: the rules of FORMAT.md's rule table, as values.
 ///
 /// One pass over the line records finds everything; strings are built only for the

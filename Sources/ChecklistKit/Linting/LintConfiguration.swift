@@ -3,10 +3,10 @@ public struct LintConfiguration: Sendable, Hashable {
   /// Severities set for rules by name; rules not named keep their default.
   public var severities: [String: Severity] = [:]
   /// The day `overdue` compares `@due` days with.
-  public var today: Checklist.Day
+  public var today: CalendarDay
 
   /// A configuration with every rule at its default severity.
-  public init(today: Checklist.Day) {
+  public init(today: CalendarDay) {
     self.today = today
   }
 

@@ -1,19 +1,11 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The known tags a line carries, as the tag checks found them: a bit per key, by its
-/// index in `Checklist.Tag.Key.known`.
+/// index in `ChecklistTag.Key.known`.
 struct LintPassTags {
   private var seen: UInt32 = 0
   /// Whether the line's `@done` is a real day.
   var hasValidDone = false
 
-  func has(_ key: Checklist.Tag.Key) -> Bool {
+  func has(_ key: ChecklistTag.Key) -> Bool {
     seen & (1 << UInt32(key.index)) != 0
   }
 
@@ -32,7 +24,7 @@ struct LintPass: ~Copyable {
   let document: ChecklistDocument
   /// The document's records, held once (not fetched from the document per use).
   let lines: [LineRecord]
-  let today: Checklist.Day
+  let today: CalendarDay
   var findings: [ChecklistLinter.Finding] = []
 
   /// The severity of each rule, by its position in `LintRule.all`, and whether it runs.

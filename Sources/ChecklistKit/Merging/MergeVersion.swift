@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Gives each distinct key a small integer; remembers which keys are items or lists.
 ///
 /// A class: the three versions and the merger share one. Keys live end to end in one

@@ -92,7 +92,7 @@ struct Merger {
     -> SideChange
   {
     let sideTokens = Array(side.tokens[sideRange])
-    let matched = SequenceDiff.matches(baseTokens, sideTokens)
+    let matched = LineDiff.matches(baseTokens, sideTokens)
     var result = SideChange(
       matched: matched.map { $0 >= 0 ? sideRange.lowerBound + $0 : -1 },
       insertions: Array(repeating: [], count: baseTokens.count + 1))

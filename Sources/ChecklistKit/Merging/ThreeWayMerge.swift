@@ -12,8 +12,8 @@ enum ThreeWayMerge {
 
   /// The chunks, in order; together they cover all three sequences.
   static func chunks(base: [Int], ours: [Int], theirs: [Int]) -> [Chunk] {
-    let toOurs = SequenceDiff.matches(base, ours)
-    let toTheirs = SequenceDiff.matches(base, theirs)
+    let toOurs = LineDiff.matches(base, ours)
+    let toTheirs = LineDiff.matches(base, theirs)
     var chunks: [Chunk] = []
     var i = 0
     var j = 0

@@ -4,7 +4,7 @@ extension ChecklistDocument {
   /// come before the first heading.
   ///
   /// - Complexity: O(*n*) in the number of lines.
-  public var lists: [Checklist] {
+  public var lists: [ItemList] {
     logWork("listsBuilt")
     logWork("linesVisited", lines.count)
     return bytes.withUnsafeBufferPointer { buffer in
@@ -16,7 +16,7 @@ extension ChecklistDocument {
   /// command needs to name or choose a list, without building every item value.
   ///
   /// - Complexity: O(*n*) in the number of lines; only headings are read.
-  public var listOutlines: [Checklist.Outline] {
+  public var listOutlines: [ItemList.Outline] {
     logWork("linesVisited", lines.count)
     return bytes.withUnsafeBufferPointer { buffer in
       listSpans().map { span in
@@ -25,7 +25,7 @@ extension ChecklistDocument {
         for index in span.lines where lines[index].kind == .item {
           if lines[index].isChecked { done += 1 } else { open += 1 }
         }
-        return Checklist.Outline(
+        return ItemList.Outline(
           list: list(of: span, in: buffer, withItems: false), openCount: open, doneCount: done)
       }
     }
@@ -35,7 +35,7 @@ extension ChecklistDocument {
   /// own children).
   ///
   /// - Complexity: O(*n*) in the number of lines.
-  public var items: [Checklist.Item] {
+  public var items: [ChecklistItem] {
     lists.flatMap(\.allItems)
   }
 
@@ -44,10 +44,10 @@ extension ChecklistDocument {
   /// agenda needs, without building a value for every item.
   ///
   /// - Complexity: O(*n*) in the number of lines; only lines with tags are read.
-  public var openItemsWithDueTags: [(list: String?, item: Checklist.Item)] {
+  public var openItemsWithDueTags: [(list: String?, item: ChecklistItem)] {
     logWork("linesVisited", lines.count)
     return bytes.withUnsafeBufferPointer { buffer in
-      var found: [(list: String?, item: Checklist.Item)] = []
+      var found: [(list: String?, item: ChecklistItem)] = []
       var list: String?
       for index in lines.indices {
         let record = lines[index]
@@ -77,29 +77,29 @@ extension ChecklistDocument {
   /// The first item whose `@id` is `id`, with its sub-items.
   ///
   /// - Complexity: O(*n*) in the number of lines.
-  public func item(withID id: String) -> Checklist.Item? {
+  public func item(withID id: String) -> ChecklistItem? {
     guard let index = itemIndices(withID: id).first else { return nil }
     return item(atLine: index)
   }
 
   /// The item on a 0-based line index, with its sub-items; `nil` if that line is not
   /// an item.
-  func item(atLine index: Int) -> Checklist.Item? {
+  func item(atLine index: Int) -> ChecklistItem? {
     guard lines.indices.contains(index), lines[index].kind == .item else { return nil }
     return bytes.withUnsafeBufferPointer { buffer in
-      var roots: [Checklist.Item] = []
+      var roots: [ChecklistItem] = []
       buildItems(Int(index)...Int(lines[index].last), in: buffer, into: &roots)
       return roots.first
     }
   }
 
   /// The first list whose name is `name` (compared exactly).
-  public func list(named name: String) -> Checklist? {
+  public func list(named name: String) -> ItemList? {
     lists.first { $0.name == name }
   }
 
   /// The first list whose heading has `@id(id)`.
-  public func list(withID id: String) -> Checklist? {
+  public func list(withID id: String) -> ItemList? {
     lists.first { $0.id == id }
   }
 
@@ -132,16 +132,16 @@ extension ChecklistDocument {
   // MARK: - Building values
 
   func list(of span: ListSpan, in buffer: UnsafeBufferPointer<UInt8>, withItems: Bool = true)
-    -> Checklist
+    -> ItemList
   {
-    var list = Checklist(name: nil)
+    var list = ItemList(name: nil)
     var itemLines = span.lines
     if let heading = span.heading {
       let record = lines[heading]
       list.name = ParsedLine(record, buffer).name
       list.tags = ParsedLine(record, buffer).tags
-      list.icon = list.tags.first { $0.key == Checklist.Tag.Key.icon.name }?.value
-      list.id = list.tags.first { $0.key == Checklist.Tag.Key.id.name }?.value
+      list.icon = list.tags.first { $0.key == ChecklistTag.Key.icon.name }?.value
+      list.id = list.tags.first { $0.key == ChecklistTag.Key.id.name }?.value
       list.line = heading + 1
       var level = 0
       var index = Int(record.start)
@@ -167,9 +167,9 @@ extension ChecklistDocument {
   /// (at most `maximumItemNesting` deep), without recursion.
   private func buildItems(
     _ range: some Sequence<Int>, in buffer: UnsafeBufferPointer<UInt8>,
-    into roots: inout [Checklist.Item]
+    into roots: inout [ChecklistItem]
   ) {
-    var open: [(item: Checklist.Item, last: Int)] = []
+    var open: [(item: ChecklistItem, last: Int)] = []
     func closeItems(before index: Int) {
       while let top = open.last, top.last < index {
         open.removeLast()
@@ -193,20 +193,20 @@ extension ChecklistDocument {
   }
 
   /// One item's fields, without children.
-  func itemValue(atLine index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Checklist.Item {
+  func itemValue(atLine index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> ChecklistItem {
     let record = lines[index]
     let tags = ParsedLine(record, buffer).tags
-    var item = Checklist.Item(
+    var item = ChecklistItem(
       name: ParsedLine(record, buffer).name,
       isChecked: record.isChecked,
       note: ParsedLine(record, buffer).noteRange.map { buffer.text($0) },
       tags: tags, line: index + 1)
     for tag in tags {
-      switch Checklist.Tag.Key.named(tag.key) {
+      switch ChecklistTag.Key.named(tag.key) {
       case .id? where item.id == nil: item.id = tag.value
       case .done? where item.doneDate == nil:
-        item.doneDate = tag.value.flatMap(Checklist.Day.init)
-      case .due? where item.dueDate == nil: item.dueDate = tag.value.flatMap(Checklist.Day.init)
+        item.doneDate = tag.value.flatMap(CalendarDay.init)
+      case .due? where item.dueDate == nil: item.dueDate = tag.value.flatMap(CalendarDay.init)
       default: break
       }
     }
@@ -215,8 +215,8 @@ extension ChecklistDocument {
 
   /// The lists and items without their line numbers: what formatting and every
   /// layout-only change must keep (a test hook).
-  package var meaning: [Checklist] {
-    func strip(_ item: Checklist.Item) -> Checklist.Item {
+  package var meaning: [ItemList] {
+    func strip(_ item: ChecklistItem) -> ChecklistItem {
       var copy = item
       copy.line = 0
       copy.children = item.children.map(strip)

@@ -61,7 +61,7 @@ extension ChecklistDocument {
   /// ID that several items carry).
   ///
   /// - Complexity: O(*n*) to find an ID, plus the size of the item's subtree.
-  public func item(at reference: ItemReference) -> Checklist.Item? {
+  public func item(at reference: ItemReference) -> ChecklistItem? {
     guard let index = try? lineIndex(of: reference) else { return nil }
     return item(atLine: index)
   }
@@ -89,7 +89,7 @@ extension ChecklistDocument {
   /// The list a reference names, with its items; `nil` when it names none.
   ///
   /// - Complexity: O(*n*) in the number of lines; only that list's items are built.
-  public func list(_ reference: ListReference) -> Checklist? {
+  public func list(_ reference: ListReference) -> ItemList? {
     let heading: Int?
     do throws(EditError) {
       heading = try headingLine(of: reference)

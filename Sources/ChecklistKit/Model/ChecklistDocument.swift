@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// var document = try ChecklistDocument(parsing: Array(text.utf8))
-/// try document.check(.id("k3f9"), on: Checklist.Day(year: 2024, month: 1, day: 2))
+/// try document.check(.id("k3f9"), on: CalendarDay(year: 2024, month: 1, day: 2))
 /// let bytes = document.serialized()
 /// ```
 public struct ChecklistDocument: Sendable {

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Splits a buffer into lines and runs the block parser over them.
 ///
 /// A whole-document parse first validates the bytes and counts the lines in one pass,

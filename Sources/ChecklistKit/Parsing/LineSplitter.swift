@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Finds line boundaries: LF, CRLF or a lone CR.
 struct LineSplitter {
   private let bytes: UnsafeBufferPointer<UInt8>

@@ -1,13 +1,5 @@
 import CSupport
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Finds bytes eight at a time: for the short ranges of one line, inline word compares
 /// beat a call to `memchr`. Across a whole document, finds byte strings with memmem.
 enum ByteSearch {

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A growable byte buffer for output written a few bytes at a time: plain pointer
 /// writes, without the uniqueness and capacity checks of appending to an array.
 struct OutputBuffer: ~Copyable {

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 #if DEBUG
   /// Work the tests count, in debug builds only: how often a walk over a whole document
   /// runs and how many lines the walks visit, so a test can show that a command's work

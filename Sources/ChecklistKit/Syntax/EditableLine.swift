@@ -229,11 +229,11 @@ struct EditableLine {
     return tag[1..<end]
   }
 
-  func index(ofTag key: Checklist.Tag.Key) -> Int? {
+  func index(ofTag key: ChecklistTag.Key) -> Int? {
     tags.firstIndex { Self.key(of: $0).elementsEqual(key.utf8) }
   }
 
-  func hasTag(_ key: Checklist.Tag.Key) -> Bool {
+  func hasTag(_ key: ChecklistTag.Key) -> Bool {
     index(ofTag: key) != nil
   }
 
@@ -241,7 +241,7 @@ struct EditableLine {
   /// one, else after the last tag.
   ///
   /// - Parameter value: the value, already escaped; `nil` for a tag without one.
-  mutating func setTag(_ key: Checklist.Tag.Key, escapedValue value: [UInt8]?) {
+  mutating func setTag(_ key: ChecklistTag.Key, escapedValue value: [UInt8]?) {
     var text = [ASCII.at] + key.utf8
     if let value { text += [ASCII.openParen] + value + [ASCII.closeParen] }
     if let existing = index(ofTag: key) {
@@ -254,7 +254,7 @@ struct EditableLine {
   }
 
   /// Removes every tag with `key`, with its separator.
-  mutating func removeTags(_ key: Checklist.Tag.Key) {
+  mutating func removeTags(_ key: ChecklistTag.Key) {
     tags.removeAll { Self.key(of: $0).elementsEqual(key.utf8) }
   }
 }

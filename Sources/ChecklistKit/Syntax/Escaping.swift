@@ -53,7 +53,7 @@ enum Escaping {
       FieldScanner.noteHash($0, from: 0, to: $0.count) != nil
     }
     if startsNote { throw .unrepresentableValue(value) }
-    return Array(Checklist.escapeTagValue(String(decoding: bytes, as: UTF8.self)).utf8)
+    return Array(ChecklistTag.escape(String(decoding: bytes, as: UTF8.self)).utf8)
   }
 
   /// A note's text: any single line.

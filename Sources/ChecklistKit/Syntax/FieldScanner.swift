@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Splits the text of an item or heading line into name, tags and note, per the
 /// format's rules, by scanning bytes in place.
 ///

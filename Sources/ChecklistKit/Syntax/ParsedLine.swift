@@ -109,15 +109,15 @@ struct ParsedLine {
   }
 
   /// The tags as values, values decoded.
-  var tags: [Checklist.Tag] {
+  var tags: [ChecklistTag] {
     guard record.hasTags else { return [] }
     return tagSpans.map { span in
-      Checklist.Tag(key: bytes.text(span.key), value: span.value.map { bytes.decodedTagValue($0) })
+      ChecklistTag(key: bytes.text(span.key), value: span.value.map { bytes.decodedTagValue($0) })
     }
   }
 
   /// The first tag with a known key, or `nil`.
-  func tag(_ key: Checklist.Tag.Key) -> TagSpan? {
+  func tag(_ key: ChecklistTag.Key) -> TagSpan? {
     guard record.hasTags else { return nil }
     var found: TagSpan?
     forEachTag { span in
@@ -133,7 +133,7 @@ struct ParsedLine {
   var id: String? { idRange.map { bytes.decodedTagValue($0) } }
 
   /// The value of the line's first tag with `key`, decoded.
-  func value(of key: Checklist.Tag.Key) -> String? {
+  func value(of key: ChecklistTag.Key) -> String? {
     tag(key)?.value.map { bytes.decodedTagValue($0) }
   }
 }

@@ -152,7 +152,7 @@ extension Command {
   }
 
   /// One line per list: its name, how many items are left, its icon.
-  static func printListCounts(_ outlines: [Checklist.Outline], _ invocation: Invocation) {
+  static func printListCounts(_ outlines: [ItemList.Outline], _ invocation: Invocation) {
     let style = invocation.style
     let visible = Visible.Printer(invocation.output)
     let width = outlines.map { TextWidth.of(visible($0.list.name ?? "(no heading)")) }.max() ?? 0
@@ -244,7 +244,7 @@ enum ItemSort: String {
   }
 
   /// Whether `a` goes before `b` (items without the date go last; ties keep file order).
-  func orders(_ a: Checklist.Item, _ b: Checklist.Item) -> Bool? {
+  func orders(_ a: ChecklistItem, _ b: ChecklistItem) -> Bool? {
     switch self {
     case .due: return Self.compare(a.dueDate, b.dueDate)
     case .done: return Self.compare(a.doneDate, b.doneDate)
@@ -255,7 +255,7 @@ enum ItemSort: String {
     }
   }
 
-  private static func compare(_ a: Checklist.Day?, _ b: Checklist.Day?) -> Bool? {
+  private static func compare(_ a: CalendarDay?, _ b: CalendarDay?) -> Bool? {
     switch (a, b) {
     case (let x?, let y?): return x == y ? nil : x < y
     case (.some, nil): return true
@@ -282,7 +282,7 @@ enum ItemSort: String {
     return lists.map { FilteredList(list: $0.list, items: sorted($0.items)) }
   }
 
-  private func sorted(_ items: [Checklist.Item]) -> [Checklist.Item] {
+  private func sorted(_ items: [ChecklistItem]) -> [ChecklistItem] {
     let ordered = items.enumerated().sorted { x, y in
       orders(x.element, y.element) ?? (x.offset < y.offset)
     }
@@ -299,7 +299,7 @@ struct AgendaEntry {
   enum Section: Int, Comparable {
     case overdue, today, thisWeek, later
 
-    init(due: Checklist.Day, today: Checklist.Day) {
+    init(due: CalendarDay, today: CalendarDay) {
       if due < today {
         self = .overdue
       } else if due == today {
@@ -335,14 +335,14 @@ struct AgendaEntry {
   var file: Int
   var path: String
   var list: String?
-  var item: Checklist.Item
+  var item: ChecklistItem
   var number: Int
   var section: Section
 
   /// How to name the item in another command: `FILE:ID`, or `FILE:NUMBER` without an ID.
   var address: String { path + ":" + (item.id ?? String(number)) }
 
-  static func print(_ entries: [AgendaEntry], today: Checklist.Day, _ invocation: Invocation) {
+  static func print(_ entries: [AgendaEntry], today: CalendarDay, _ invocation: Invocation) {
     let style = invocation.style
     let visible = Visible.Printer(invocation.output)
     let width = entries.map { TextWidth.of(visible($0.address)) }.max() ?? 0
@@ -379,8 +379,8 @@ struct AgendaEntry {
       json.field("number", entry.number)
       json.field("id", entry.item.id)
       json.field("name", entry.item.name)
-      json.field(Checklist.Tag.Key.due.name, entry.item.dueDate?.description)
-      json.field(Checklist.Tag.Key.every.name, entry.item.tagValue(.every))
+      json.field(ChecklistTag.Key.due.name, entry.item.dueDate?.description)
+      json.field(ChecklistTag.Key.every.name, entry.item.tagValue(.every))
       json.field("note", entry.item.note)
       json.field("line", entry.item.line)
       json.endObject()

@@ -21,7 +21,7 @@ enum Completions {
   static func script(for shell: String) -> String? {
     let names = Command.all.map(\.name).joined(separator: " ")
     // `--tag KEY` completes the known tag keys.
-    let tagKeys = Checklist.Tag.Key.known.map(\.name).joined(separator: " ")
+    let tagKeys = ChecklistTag.Key.known.map(\.name).joined(separator: " ")
     switch shell {
     case "bash":
       var cases = ""

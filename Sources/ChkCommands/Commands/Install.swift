@@ -1,12 +1,6 @@
 import ChecklistKit
 import ChkWorkspace
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// `chk install` and `chk uninstall`: the running binary, both man pages (built into
 /// the binary, so any copy of it installs them) and the shell completions, under a
 /// prefix.
@@ -169,11 +163,11 @@ enum Installation {
   /// Writes a target through the safe-write path (a new file is created, an existing
   /// one replaced keeping its mode); returns what was done.
   static func put(_ target: Target) throws(CommandError) -> String {
-    let directory = FileSystem.directory(of: target.path)
-    guard FileSystem.makeDirectories(directory) == 0 else {
+    let directory = SystemPath.directory(of: target.path)
+    guard POSIX.makeDirectories(directory) == 0 else {
       throw CommandError(
         message: "\(SystemPath.display(directory)): cannot create the directory "
-          + "(\(FileSystem.reason())); choose another --prefix", status: .cannotCreate)
+          + "(\(POSIX.reason())); choose another --prefix", status: .cannotCreate)
     }
     // A symbolic link in the prefix is not followed: writing through it would change
     // a file elsewhere, which uninstall would then not remove.
@@ -185,7 +179,7 @@ enum Installation {
           + "another --prefix", status: .cannotCreate)
     }
     do throws(FileError) {
-      if FileSystem.kind(of: target.path) == .missing {
+      if POSIX.kind(of: target.path) == .missing {
         try ChecklistFile.create(
           target.path, contents: target.contents, mode: target.executable ? 0o777 : 0o666)
         return "installed"

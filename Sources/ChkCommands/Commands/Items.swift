@@ -66,17 +66,13 @@ extension Command {
   ) { invocation throws(CommandError) in
     try invocation.exclusive("date", "no-date")
     let date = try invocation.day("date")
-    return try invocation.checkItems(toggles: false, date: date)
+    return try invocation.setChecked(.check, date: date)
   }
 
   static let uncheck = Command(
     "uncheck", "ITEM...", "uncheck items and remove their @done dates", edits: true
   ) { invocation throws(CommandError) in
-    try invocation.editItems { document, item throws(EditError) in
-      let wasChecked = document.item(at: item)?.isChecked ?? false
-      try document.uncheck(item)
-      return wasChecked ? "unchecked " : "already unchecked "
-    }
+    try invocation.setChecked(.uncheck, date: nil)
   }
 
   static let toggle = Command(
@@ -90,7 +86,7 @@ extension Command {
   ) { invocation throws(CommandError) in
     try invocation.exclusive("date", "no-date")
     let date = try invocation.day("date")
-    return try invocation.checkItems(toggles: true, date: date)
+    return try invocation.setChecked(.toggle, date: date)
   }
 
   static let edit = Command(
@@ -272,7 +268,7 @@ extension Command {
   }
 
   /// How many sub-items an item has, at every depth.
-  static func descendantCount(of item: Checklist.Item) -> Int {
+  static func descendantCount(of item: ChecklistItem) -> Int {
     var count = 0
     var pending = item.children
     while let next = pending.popLast() {
@@ -297,41 +293,18 @@ extension Command {
 }
 
 extension Invocation {
-  /// Resolves every operand to an item and applies `change` to each; `change` returns
-  /// the verb for its confirmation (`"checked "`). Operands written `FILE:ITEM` are
-  /// edited in their files, one file after another.
-  func editItems(
-    _ change: @escaping (inout ChecklistDocument, ItemReference) throws(EditError) -> String
-  ) throws(CommandError) -> ExitCode {
+  /// `check`, `uncheck` and `toggle`, through the library's one check path: an item
+  /// checked now that has `@every` and `@due` gets its next recurrence below it,
+  /// unless `--no-repeat`.
+  func setChecked(_ action: ChecklistDocument.CheckChange.Action, date: CalendarDay?)
+    throws(CommandError) -> ExitCode
+  {
     try expectOperands(1...Int.max, "one or more ITEMs")
-    for (file, operands, explicit) in try itemsByFile(operands) {
-      _ = try edit(at: file) { document, path throws(CommandError) in
-        // The resolver (which holds the document) is gone before the first edit, so the
-        // edit updates the document's records in place instead of copying them.
-        let items = try ItemResolver(document, path: path).resolveAll(operands)
-        var messages: [String] = []
-        for item in items {
-          let verb = try perform(path) { () throws(EditError) in
-            try change(&document, item)
-          }
-          messages.append(
-            verb
-              + Invocation.label(
-                ItemResolver.label(of: item, in: document), in: path, explicit: explicit))
-        }
-        return messages
-      }
-    }
-    return .success
-  }
-
-  /// `check` and `toggle`: checks (or toggles) the items; an item checked now that has
-  /// `@every` and `@due` gets its next occurrence below it, unless `--no-repeat`.
-  func checkItems(toggles: Bool, date: Checklist.Day?) throws(CommandError) -> ExitCode {
-    try expectOperands(1...Int.max, "one or more ITEMs")
-    let noDate = arguments.has("no-date")
-    let repeats = !arguments.has("no-repeat")
     let today = environment.today
+    let doneDay = arguments.has("no-date") ? nil : date ?? today
+    let change = ChecklistDocument.CheckChange(
+      action, doneDay: doneDay, today: today, redatesCheckedItems: date != nil,
+      addsRecurrences: action != .uncheck && !arguments.has("no-repeat"))
     for (file, operands, explicit) in try itemsByFile(operands) {
       _ = try edit(at: file) { document, path throws(CommandError) in
         func label(_ item: ItemReference) -> String {
@@ -339,59 +312,46 @@ extension Invocation {
             ItemResolver.label(of: item, in: document), in: path, explicit: explicit)
         }
         let items = try ItemResolver(document, path: path).resolveAll(operands)
-        var messages: [String] = []
-        // Checking rewrites one line each, so the references stay good; the next
-        // occurrences go in afterwards, from the bottom up.
-        var checkedNow: [(line: Int, message: Int, done: Checklist.Day)] = []
-        for item in items {
-          let wasChecked = document.item(at: item)?.isChecked ?? false
-          let verb: String
-          if toggles && wasChecked {
-            try perform(path) { () throws(EditError) in try document.uncheck(item) }
-            verb = "unchecked "
-          } else {
-            let day: Checklist.Day? =
-              noDate ? nil : date ?? (wasChecked && !toggles ? nil : today)
-            try perform(path) { () throws(EditError) in try document.check(item, on: day) }
-            verb = wasChecked && date == nil ? "already checked " : "checked "
-            if !wasChecked, repeats, let line = try? document.lineIndex(of: item) {
-              checkedNow.append((line, messages.count, day ?? today))
-            }
-          }
-          messages.append(verb + label(item))
-        }
-        var next: [Int: String] = [:]
-        var warnings: [(line: Int, text: String)] = []
-        for entry in checkedNow.sorted(by: { $0.line > $1.line }) {
-          let outcome: ChecklistDocument.NextOccurrence
-          do throws(EditError) {
-            outcome = try document.addNextOccurrence(of: .line(entry.line + 1), done: entry.done)
-          } catch {
-            var failure = CommandError.edit(error, path: path.shown)
+        let outcomes: [ChecklistDocument.CheckOutcome]
+        do throws(EditError) {
+          outcomes = try document.setChecked(items, change)
+        } catch {
+          var failure = CommandError.edit(error, path: path.shown)
+          if case .unsupportedPosition = error {
             failure.message += "; or check it with --no-repeat and add the next one by hand"
-            throw failure
           }
-          switch outcome {
-          case .added(let id, let due):
-            next[entry.message] = "added the next one: " + label(.id(id)) + " due \(due)"
-          case .alreadyThere(let due):
-            next[entry.message] = "the next one (due \(due)) is already below it"
-          case .cannotRecur(let reason):
+          throw failure
+        }
+        var messages: [String] = []
+        var warnings: [(line: Int, text: String)] = []
+        for outcome in outcomes {
+          let verb: String
+          switch (outcome.wasChecked, outcome.isChecked) {
+          case (true, false): verb = "unchecked "
+          case (false, false): verb = "already unchecked "
+          case (true, true): verb = date == nil ? "already checked " : "checked "
+          case (false, true): verb = "checked "
+          }
+          messages.append(verb + label(.line(outcome.line)))
+          switch outcome.recurrence {
+          case .added(let id, let due)?:
+            messages.append("added the next one: " + label(.id(id)) + " due \(due)")
+          case .alreadyThere(let due)?:
+            messages.append("the next one (due \(due)) is already below it")
+          case .cannotRecur(let reason)?:
             // The item is checked all the same; the series ends here, loudly.
             warnings.append(
               (
-                entry.line,
-                "chk: \(path.shown): line \(entry.line + 1): no next occurrence added: "
+                outcome.line,
+                "chk: \(path.shown): line \(outcome.line): no next occurrence added: "
                   + "\(reason); fix its @every or @due (see 'chk lint')"
               ))
-          case .notRecurring:
+          case .notRecurring?, nil:
             break
           }
         }
         for warning in warnings.sorted(by: { $0.line < $1.line }) { errors.line(warning.text) }
-        return messages.indices.flatMap { index in
-          [messages[index]] + (next[index].map { [$0] } ?? [])
-        }
+        return messages
       }
     }
     return .success

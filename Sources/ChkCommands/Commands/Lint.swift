@@ -45,7 +45,7 @@ struct LintCommand {
   let invocation: Invocation
   let format: LintReport.Format
   let overrides: [(LintRule, Severity?)]
-  let today: Checklist.Day
+  let today: CalendarDay
 
   init(_ invocation: Invocation) throws(CommandError) {
     self.invocation = invocation
@@ -87,7 +87,7 @@ struct LintCommand {
     var configurations: [String: LintConfiguration] = [:]
     var pending: [(entry: FileWalker.Entry, configuration: LintConfiguration)] = []
     for entry in targets.files {
-      let directory = FileSystem.directory(of: entry.path.absolute)
+      let directory = SystemPath.directory(of: entry.path.absolute)
       if configurations[directory] == nil {
         configurations[directory] = configuration(
           try targets.configurations.configuration(for: directory))

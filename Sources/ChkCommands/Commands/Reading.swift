@@ -68,8 +68,8 @@ extension Command {
 
 /// A list with the items a filter kept (nested under their nearest kept ancestor).
 struct FilteredList {
-  var list: Checklist
-  var items: [Checklist.Item]
+  var list: ItemList
+  var items: [ChecklistItem]
 }
 
 /// The filters of `chk list`, as given (before a list name is resolved in a file).
@@ -77,7 +77,7 @@ struct FilterOptions: Sendable {
   var listName: String?
   var open = false
   var done = false
-  var dueBefore: Checklist.Day?
+  var dueBefore: CalendarDay?
   var tag: String?
   var words: [String] = []
 
@@ -112,7 +112,7 @@ struct ItemFilter {
       && options.words.isEmpty
   }
 
-  func matches(_ item: Checklist.Item) -> Bool {
+  func matches(_ item: ChecklistItem) -> Bool {
     if options.open, item.isChecked { return false }
     if options.done, !item.isChecked { return false }
     if let dueBefore = options.dueBefore {
@@ -126,7 +126,7 @@ struct ItemFilter {
     return true
   }
 
-  func apply(to lists: [Checklist]) -> [FilteredList] {
+  func apply(to lists: [ItemList]) -> [FilteredList] {
     lists.compactMap { list in
       switch listName {
       case .name(let name)? where list.name != name: return nil
@@ -142,7 +142,7 @@ struct ItemFilter {
   }
 
   /// The item if it matches (with its kept descendants), else its kept descendants.
-  private func keep(_ item: Checklist.Item) -> [Checklist.Item] {
+  private func keep(_ item: ChecklistItem) -> [ChecklistItem] {
     let children = item.children.flatMap(keep)
     guard matches(item) else { return children }
     var copy = item

@@ -112,7 +112,7 @@ struct GitSetup {
   private func addAttributesLine(to path: String, creating: Bool) throws(CommandError) {
     let line = Array((attributesLine + "\n").utf8)
     guard !creating else {
-      FileSystem.makeDirectories(FileSystem.directory(of: path))
+      POSIX.makeDirectories(SystemPath.directory(of: path))
       do throws(FileError) {
         try ChecklistFile.create(path, contents: line)
       } catch {

@@ -30,7 +30,7 @@ enum DocumentJSON {
   }
 
   private static func write(
-    _ item: Checklist.Item, to json: inout JSONWriter, numbers: ItemNumbers
+    _ item: ChecklistItem, to json: inout JSONWriter, numbers: ItemNumbers
   ) {
     json.beginObject()
     json.field("number", numbers.number(ofLine: item.line))
@@ -38,9 +38,9 @@ enum DocumentJSON {
     json.field("name", item.name)
     json.field("checked", item.isChecked)
     // The known dated tags, by the names the format declares.
-    json.field(Checklist.Tag.Key.done.name, item.doneDate?.description)
-    json.field(Checklist.Tag.Key.due.name, item.dueDate?.description)
-    json.field(Checklist.Tag.Key.every.name, item.tagValue(.every))
+    json.field(ChecklistTag.Key.done.name, item.doneDate?.description)
+    json.field(ChecklistTag.Key.due.name, item.dueDate?.description)
+    json.field(ChecklistTag.Key.every.name, item.tagValue(.every))
     json.field("note", item.note)
     json.key("tags")
     json.beginArray()

@@ -5,14 +5,14 @@ import ChkWorkspace
 struct ListPrinter {
   let style: Style
   let numbers: ItemNumbers
-  let today: Checklist.Day
+  let today: CalendarDay
 
   private static let space = UInt8(ascii: " ")
 
   private struct Row {
     var number: Int
     var depth: Int
-    var item: Checklist.Item
+    var item: ChecklistItem
   }
 
   /// Prints the lists; every piece of the file's text is made visible (on a terminal)

@@ -38,14 +38,14 @@ extension LanguageServer {
     {
       let key = String(decoding: before[(at + 1)..<(wordStart - 1)], as: UTF8.self)
       switch key {
-      case Checklist.Tag.Key.done.name, Checklist.Tag.Key.due.name:
+      case ChecklistTag.Key.done.name, ChecklistTag.Key.due.name:
         return dateCompletions(replacing: replaced, close: close, in: document)
-      case Checklist.Tag.Key.every.name:
+      case ChecklistTag.Key.every.name:
         return Self.recurrences.map { value, detail in
           item(
             value, detail: detail, kind: 12, replacing: replaced, with: value + close, in: document)
         }
-      case Checklist.Tag.Key.id.name:
+      case ChecklistTag.Key.id.name:
         guard case .success(var parsedDocument) = parsed(document.uri) else { return [] }
         let id = parsedDocument.unusedID()
         return [
@@ -65,11 +65,11 @@ extension LanguageServer {
       let isHeading = before.first { $0 != UInt8(ascii: " ") } == UInt8(ascii: "#")
       let today = environment.today()
       var result: [JSONValue] = []
-      for key in Checklist.Tag.Key.known where isHeading ? key.isForLists : key.isForItems {
+      for key in ChecklistTag.Key.known where isHeading ? key.isForLists : key.isForItems {
         var insert = key.name + "("
         switch key.name {
-        case Checklist.Tag.Key.done.name: insert += today.description + ")"
-        case Checklist.Tag.Key.id.name:
+        case ChecklistTag.Key.done.name: insert += today.description + ")"
+        case ChecklistTag.Key.id.name:
           if case .success(var parsedDocument) = parsed(document.uri) {
             insert += parsedDocument.unusedID() + ")"
           }
@@ -103,7 +103,7 @@ extension LanguageServer {
   ) -> [JSONValue] {
     let today = environment.today()
     let untilMonday = (8 - today.weekday) % 7
-    let candidates: [(String, Checklist.Day?)] = [
+    let candidates: [(String, CalendarDay?)] = [
       ("today", today),
       ("tomorrow", today.adding(days: 1)),
       ("next Monday", today.adding(days: untilMonday == 0 ? 7 : untilMonday)),

@@ -1,12 +1,6 @@
 import ChecklistKit
 import ChkWorkspace
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// Formatting and code actions: each a minimal set of text edits, computed from the
 /// buffer and ChecklistKit's result; the server never writes a file.
 extension LanguageServer {
@@ -15,7 +9,7 @@ extension LanguageServer {
   /// checked, an ID given) is found by comparing from both ends, at memcmp's speed; a
   /// change spread over the file is diffed line by line.
   func textEdits(from old: [UInt8], to new: [UInt8], in document: OpenDocument) -> [JSONValue] {
-    let (prefix, suffix) = Self.commonEnds(old, new)
+    let (prefix, suffix) = LineDiff.commonEnds(old, new)
     // Whole lines: back to the start of the first changed line, on to the end of the last.
     let start = document.buffer.lineStarts[document.buffer.line(ofOffset: prefix)]
     var oldEnd = old.count - suffix
@@ -26,11 +20,11 @@ extension LanguageServer {
         ? document.buffer.lineStarts[lastLine + 1] : old.count
     }
     let newEnd = new.count - (old.count - oldEnd)
-    let changes: [UnifiedDiff.Change]
+    let changes: [LineDiff.Change]
     if oldEnd - start <= Self.singleStretch, newEnd >= start {
-      changes = [UnifiedDiff.Change(old: start..<oldEnd, new: start..<newEnd)]
+      changes = [LineDiff.Change(old: start..<oldEnd, new: start..<newEnd)]
     } else {
-      changes = UnifiedDiff.changes(from: old, to: new)
+      changes = LineDiff.changes(from: old, to: new)
     }
     return changes.map { change in
       [
@@ -42,31 +36,6 @@ extension LanguageServer {
 
   /// Up to this many bytes of changed lines go in one edit.
   static let singleStretch = 1 << 14
-
-  /// How many bytes two texts share at their start, and then at their end.
-  static func commonEnds(_ old: [UInt8], _ new: [UInt8]) -> (prefix: Int, suffix: Int) {
-    old.withUnsafeBufferPointer { a in
-      new.withUnsafeBufferPointer { b in
-        guard let x = a.baseAddress, let y = b.baseAddress else { return (0, 0) }
-        let limit = min(a.count, b.count)
-        var prefix = 0
-        let block = 4096
-        while prefix + block <= limit, memcmp(x + prefix, y + prefix, block) == 0 {
-          prefix += block
-        }
-        while prefix < limit, a[prefix] == b[prefix] { prefix += 1 }
-        var suffix = 0
-        let rest = limit - prefix
-        while suffix + block <= rest,
-          memcmp(x + a.count - suffix - block, y + b.count - suffix - block, block) == 0
-        {
-          suffix += block
-        }
-        while suffix < rest, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-        return (prefix, suffix)
-      }
-    }
-  }
 
   func formatting(_ params: JSONValue, range requested: JSONValue?) -> Result<
     JSONValue, ResponseError
@@ -85,7 +54,7 @@ extension LanguageServer {
     // README's headings and blank lines (`chk fmt DIR` skips such files too).
     guard parsedDocument.hasItems else { return .success([]) }
     let formatted = ChecklistFormatter().format(parsedDocument)
-    var changes = UnifiedDiff.changes(from: document.bytes, to: formatted)
+    var changes = LineDiff.changes(from: document.bytes, to: formatted)
     if let requested {
       guard let first = Self.position(requested["start"]),
         let second = Self.position(requested["end"])
@@ -136,7 +105,7 @@ extension LanguageServer {
     if lastLine > firstLine, to.character == 0 { lastLine -= 1 }
     // Item actions take at most `maximumSelectedItems` items: each edit of an item
     // rewrites the buffer, so a select-all of a large file would take items x bytes.
-    var items: [(Int, Checklist.Item)] = []
+    var items: [(Int, ChecklistItem)] = []
     for line in firstLine...lastLine {
       guard let item = parsedDocument.item(at: .line(line)) else { continue }
       items.append((line, item))
@@ -149,46 +118,20 @@ extension LanguageServer {
     if !items.isEmpty, wanted("refactor.rewrite") {
       let count = items.count
       let noun = count == 1 ? "item" : "\(count) items"
-      // Each variant edits one line and says whether it checked an unchecked item.
-      var variants: [(String, (inout ChecklistDocument, Int) throws(EditError) -> Bool)] = []
-      if items.contains(where: { !$0.1.isChecked }) {
-        variants.append(
-          (
-            "Check \(noun)",
-            { document, line throws(EditError) in
-              let wasChecked = document.item(at: .line(line))?.isChecked ?? true
-              try document.check(.line(line), on: today)
-              return !wasChecked
-            }
-          ))
-      }
+      // Each variant is what `chk check`, `chk uncheck` and `chk toggle` do: an item
+      // checked now that has @every and @due comes back.
+      var variants: [(String, ChecklistDocument.CheckChange.Action)] = []
+      if items.contains(where: { !$0.1.isChecked }) { variants.append(("Check \(noun)", .check)) }
       if items.contains(where: { $0.1.isChecked }) {
-        variants.append(
-          (
-            "Uncheck \(noun)",
-            { document, line throws(EditError) in
-              try document.uncheck(.line(line))
-              return false
-            }
-          ))
+        variants.append(("Uncheck \(noun)", .uncheck))
       }
-      variants.append(
-        (
-          "Toggle \(noun)",
-          { document, line throws(EditError) in try document.toggle(.line(line), on: today) }
-        ))
-      for (title, change) in variants {
+      variants.append(("Toggle \(noun)", .toggle))
+      let references = items.map { ItemReference.line($0.0) }
+      for (title, boxes) in variants {
+        let change = ChecklistDocument.CheckChange(boxes, doneDay: today, today: today)
         if let edit = edit(
           document, parsedDocument,
-          { copy throws(EditError) in
-            var checkedNow: [Int] = []
-            for (line, _) in items where try change(&copy, line) { checkedNow.append(line) }
-            // An item checked now that has @every and @due comes back, as with chk
-            // check: bottom up, so that no line still to be done moves.
-            for line in checkedNow.reversed() {
-              _ = try copy.addNextOccurrence(of: .line(line), done: today)
-            }
-          })
+          { copy throws(EditError) in _ = try copy.setChecked(references, change) })
         {
           actions.append(action(title, kind: "refactor.rewrite", edit: edit))
         }

@@ -21,7 +21,7 @@ extension LanguageServer {
 
   /// The 1-based last line of each list: the line before the next heading, blank lines
   /// at its end left out.
-  private func lastLines(of lists: [Checklist], in document: OpenDocument) -> [Int] {
+  private func lastLines(of lists: [ItemList], in document: OpenDocument) -> [Int] {
     lists.indices.map { index in
       var last =
         index + 1 < lists.count ? (lists[index + 1].line ?? 1) - 1 : document.buffer.lineCount
@@ -62,7 +62,7 @@ extension LanguageServer {
       document.lineRange(first).lowerBound..<document.lineRange(last).upperBound
     }
     func write(
-      name: String, detail: String, kind: Int, lines: (Int, Int), children: [Checklist.Item]
+      name: String, detail: String, kind: Int, lines: (Int, Int), children: [ChecklistItem]
     ) {
       writer.beginObject()
       writer.field("name", name)
@@ -78,7 +78,7 @@ extension LanguageServer {
       writer.endArray()
       writer.endObject()
     }
-    func write(_ item: Checklist.Item) {
+    func write(_ item: ChecklistItem) {
       let owned = parsedDocument.lines(ownedBy: .line(item.line)) ?? item.line...item.line
       var detail = item.isChecked ? "done" : "open"
       if let done = item.doneDate { detail += " " + done.description }
@@ -127,7 +127,7 @@ extension LanguageServer {
   }
 
   /// "due in 3 days", "due today", "overdue by 2 days".
-  static func describeDue(_ due: Checklist.Day, today: Checklist.Day) -> String {
+  static func describeDue(_ due: CalendarDay, today: CalendarDay) -> String {
     let days = due.dayNumber - today.dayNumber
     func count(_ value: Int) -> String { value == 1 ? "1 day" : "\(value) days" }
     switch days {
@@ -140,7 +140,7 @@ extension LanguageServer {
   }
 
   /// "today", "yesterday", "3 days ago".
-  static func describePast(_ day: Checklist.Day, today: Checklist.Day) -> String {
+  static func describePast(_ day: CalendarDay, today: CalendarDay) -> String {
     let days = today.dayNumber - day.dayNumber
     switch days {
     case 0: return "today"

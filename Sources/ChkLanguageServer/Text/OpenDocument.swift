@@ -11,7 +11,7 @@ package struct OpenDocument {
   private var parse: Result<ChecklistDocument, ParseError>?
   /// The lint findings of this version of the text (with the rules that applied) and
   /// the day they were linted on; `nil` until linted after a change.
-  var findings: (day: Checklist.Day, findings: [Diagnostic])?
+  var findings: (day: CalendarDay, findings: [Diagnostic])?
 
   init(uri: String, text: [UInt8]) {
     self.uri = uri

@@ -58,7 +58,7 @@ package struct ChecklistTargets {
     }
     var seen = Set<[UInt64]>()
     files = files.filter { entry in
-      guard !entry.isStandardInput, let identity = FileSystem.identity(of: entry.path.absolute)
+      guard !entry.isStandardInput, let identity = POSIX.identity(of: entry.path.absolute)
       else { return true }
       if seen.insert(identity).inserted { return true }
       skipped.append(

@@ -1,13 +1,5 @@
 import ChecklistKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Finds the Markdown files named on a command line: files as given, and the `*.md`
 /// files under directories, as a user expects:
 ///
@@ -72,7 +64,7 @@ package enum FileWalker {
     var expansion = Expansion()
     for path in paths {
       let userPath = UserPath(path, in: directory)
-      switch FileSystem.kind(of: userPath.absolute) {
+      switch POSIX.kind(of: userPath.absolute) {
       case .missing: expansion.missing.append(path)
       case .directory:
         var walk = Walk(root: userPath, options: options)
@@ -124,7 +116,7 @@ package enum FileWalker {
         for relative in listed where relative.hasSuffix(".md") {
           let absolute = absolute(relative)
           // A tracked file deleted from the work tree is listed but gone.
-          guard FileSystem.kind(of: absolute) == .regularFile else { continue }
+          guard POSIX.kind(of: absolute) == .regularFile else { continue }
           try add(relative, absolute, &configurations)
         }
         if options.reportsSkipped {
@@ -150,7 +142,7 @@ package enum FileWalker {
     private mutating func add(
       _ relative: String, _ absolute: String, _ configurations: inout ConfigurationCache
     ) throws(CommandError) {
-      let configuration = try configurations.configuration(for: FileSystem.directory(of: absolute))
+      let configuration = try configurations.configuration(for: SystemPath.directory(of: absolute))
       if let pattern = configuration.excludingPattern(for: absolute) {
         skip(relative, excluded(pattern, configuration))
         return
@@ -197,16 +189,16 @@ package enum FileWalker {
             skip(relative + "/", "node_modules")
           case .directory:
             let configuration = try configurations.configuration(
-              for: FileSystem.directory(of: absolute))
+              for: SystemPath.directory(of: absolute))
             if let pattern = configuration.excludingPattern(for: absolute, isDirectory: true) {
               skip(relative + "/", excluded(pattern, configuration))
             } else {
               pending.append(relative)
             }
-          case .symbolicLink where FileSystem.kind(of: absolute) == .directory:
+          case .symbolicLink where POSIX.kind(of: absolute) == .directory:
             skip(relative, "a symbolic link to a directory (not followed)")
           case .symbolicLink, .regularFile:
-            if name.hasSuffix(".md"), FileSystem.kind(of: absolute) == .regularFile {
+            if name.hasSuffix(".md"), POSIX.kind(of: absolute) == .regularFile {
               try add(relative, absolute, &configurations)
             }
           case .other:

@@ -17,7 +17,7 @@ package struct ProjectConfiguration: Sendable {
   package var exclude: [Glob] = []
 
   /// The lint configuration for the files this governs: its rules on today's date.
-  package func lintConfiguration(today: Checklist.Day) -> LintConfiguration {
+  package func lintConfiguration(today: CalendarDay) -> LintConfiguration {
     var configuration = LintConfiguration(today: today)
     for (rule, severity) in rules { configuration.set(rule, to: severity) }
     return configuration
@@ -27,7 +27,7 @@ package struct ProjectConfiguration: Sendable {
   /// configuration's directory), if any.
   package func excludingPattern(for absolute: String, isDirectory: Bool = false) -> Glob? {
     guard let path, !exclude.isEmpty else { return nil }
-    let directory = FileSystem.directory(of: path)
+    let directory = SystemPath.directory(of: path)
     let prefix = directory == "/" ? "/" : directory + "/"
     guard absolute.hasPrefix(prefix) else { return nil }
     let relative = String(absolute.dropFirst(prefix.count))
@@ -113,7 +113,7 @@ package struct ConfigurationCache {
     } else if directory == "/" || directory.isEmpty || !directory.hasPrefix("/") {
       found = ProjectConfiguration()
     } else {
-      found = try configuration(for: FileSystem.directory(of: directory))
+      found = try configuration(for: SystemPath.directory(of: directory))
     }
     byDirectory[directory] = found
     return found

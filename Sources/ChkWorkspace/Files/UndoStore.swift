@@ -1,13 +1,5 @@
 import ChecklistKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What `chk undo` needs to restore a file: kept under `$XDG_STATE_HOME/chk/undo/`
 /// (`~/.local/state/chk/undo/` when unset), one record per file.
 ///
@@ -40,8 +32,7 @@ package struct UndoStore: Sendable {
     /// A record for an edit from `before` to `after`.
     package init(path: String, before: [UInt8], after: [UInt8], identity: ChecklistFile.Identity) {
       self.path = path
-      let prefix = Self.commonPrefix(before, after)
-      let suffix = Self.commonSuffix(before, after, excluding: prefix)
+      let (prefix, suffix) = LineDiff.commonEnds(before, after)
       self.prefix = prefix
       self.suffix = suffix
       removed = Array(before[prefix..<(before.count - suffix)])
@@ -75,41 +66,6 @@ package struct UndoStore: Sendable {
       let (kept, overflow) = prefix.addingReportingOverflow(suffix)
       guard !overflow, kept <= current.count else { return nil }
       return Array(current[..<prefix]) + removed + current[(current.count - suffix)...]
-    }
-
-    static func commonPrefix(_ a: [UInt8], _ b: [UInt8]) -> Int {
-      a.withUnsafeBufferPointer { x in
-        b.withUnsafeBufferPointer { y in
-          guard let xBase = x.baseAddress, let yBase = y.baseAddress else { return 0 }
-          let limit = min(x.count, y.count)
-          // Whole blocks with memcmp, then the block that differs byte by byte.
-          var index = 0
-          let block = 4_096
-          while index + block <= limit, memcmp(xBase + index, yBase + index, block) == 0 {
-            index += block
-          }
-          while index < limit, x[index] == y[index] { index += 1 }
-          return index
-        }
-      }
-    }
-
-    static func commonSuffix(_ a: [UInt8], _ b: [UInt8], excluding prefix: Int) -> Int {
-      a.withUnsafeBufferPointer { x in
-        b.withUnsafeBufferPointer { y in
-          guard let xBase = x.baseAddress, let yBase = y.baseAddress else { return 0 }
-          let limit = min(x.count, y.count) - prefix
-          var count = 0
-          let block = 4_096
-          while count + block <= limit,
-            memcmp(xBase + x.count - count - block, yBase + y.count - count - block, block) == 0
-          {
-            count += block
-          }
-          while count < limit, x[x.count - 1 - count] == y[y.count - 1 - count] { count += 1 }
-          return count
-        }
-      }
     }
   }
 
@@ -207,10 +163,10 @@ package struct UndoStore: Sendable {
   }
 
   private func makeDirectories() throws(CommandError) {
-    let failure = FileSystem.makeDirectories(directory, mode: 0o700)
+    let failure = POSIX.makeDirectories(directory, mode: 0o700)
     if failure != 0 {
       throw CommandError(
-        message: "\(directory): \(FileSystem.reason(failure)) while creating the undo directory",
+        message: "\(directory): \(POSIX.reason(failure)) while creating the undo directory",
         status: .ioError)
     }
   }
@@ -224,17 +180,17 @@ package struct UndoStore: Sendable {
     }
     guard file >= 0 else {
       throw CommandError(
-        message: "\(path): \(FileSystem.reason()) while saving undo information",
+        message: "\(path): \(POSIX.reason()) while saving undo information",
         status: .ioError)
     }
-    let failure = bytes.withUnsafeBufferPointer { FileSystem.writeAll(file, $0) }
+    let failure = bytes.withUnsafeBufferPointer { POSIX.writeAll(file, $0) }
     close(file)
     let renamed = SystemPath.with(temporary) { from in SystemPath.with(path) { rename(from, $0) } }
     guard failure == 0, renamed == 0 else {
       let code = failure != 0 ? failure : errno
       SystemPath.with(temporary) { _ = unlink($0) }
       throw CommandError(
-        message: "\(path): \(FileSystem.reason(code)) while saving undo information",
+        message: "\(path): \(POSIX.reason(code)) while saving undo information",
         status: .ioError)
     }
   }

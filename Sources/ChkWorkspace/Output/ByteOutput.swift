@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ChecklistKit
 
 /// Where a command writes: a file descriptor (buffered) or memory, for tests.
 ///
@@ -76,7 +70,7 @@ public final class ByteOutput {
       return
     }
     flush()
-    _ = FileSystem.writeAll(descriptor, buffer)
+    _ = POSIX.writeAll(descriptor, buffer)
   }
 
   /// Writes bytes as they are (see `writeExact(_:)`).
@@ -106,7 +100,7 @@ public final class ByteOutput {
   /// left to report them.
   public func flush() {
     guard let descriptor, !bytes.isEmpty else { return }
-    _ = bytes.withUnsafeBufferPointer { FileSystem.writeAll(descriptor, $0) }
+    _ = bytes.withUnsafeBufferPointer { POSIX.writeAll(descriptor, $0) }
     bytes.removeAll(keepingCapacity: true)
   }
 }

@@ -1,13 +1,5 @@
 import ChecklistKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Text the process hands over as C strings (arguments, environment variables, the
 /// working directory): decoded losslessly, so a file name that is not UTF-8 still
 /// opens (see `SystemPath`).

@@ -1,13 +1,5 @@
 import ChecklistKit
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Runs another program (git) and collects its output.
 package enum Subprocess {
   /// What a program printed and how it exited.

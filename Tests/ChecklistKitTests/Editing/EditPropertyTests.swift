@@ -35,12 +35,12 @@ struct EditPropertyTests {
         let isSingleLine = operation <= 5
         do {
           switch operation {
-          case 0: try document.check(.line(item), on: Checklist.Day(year: 2024, month: 5, day: 6))
+          case 0: try document.check(.line(item), on: CalendarDay(year: 2024, month: 5, day: 6))
           case 1: try document.uncheck(.line(item))
           case 2: try document.rename(.line(item), to: generator.text())
           case 3: try document.setNote(random.chance(0.5) ? generator.text() : nil, of: .line(item))
           case 4:
-            try document.setDueDate(Checklist.Day(year: 2025, month: 1, day: 1), of: .line(item))
+            try document.setDueDate(CalendarDay(year: 2025, month: 1, day: 1), of: .line(item))
           case 5: try document.toggle(.line(item), on: nil)
           case 6: try document.deleteItem(.line(item))
           case 7: try document.addItem(named: generator.text(), at: position)

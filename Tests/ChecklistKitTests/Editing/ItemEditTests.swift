@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChecklistKit
 
-private let day = Checklist.Day(year: 2024, month: 1, day: 2)
+private let day = CalendarDay(year: 2024, month: 1, day: 2)
 
 /// Parses `text`, applies `edit`, and returns the result as a string.
 func edited(
@@ -53,7 +53,7 @@ struct ItemEditTests {
     var document = try ChecklistDocument(parsing: Array(Self.file.utf8))
     let log = WorkLog()
     document.workLog = log
-    try document.check(.id("p0qz"), on: Checklist.Day(year: 2024, month: 1, day: 1))
+    try document.check(.id("p0qz"), on: CalendarDay(year: 2024, month: 1, day: 1))
     try document.check(.id("p0qz"), on: nil)
     try document.uncheck(.id("k3f9"))
     try document.rename(.id("k3f9"), to: "Milk")
@@ -187,7 +187,7 @@ struct ItemEditTests {
   }
 
   @Test func datesAreSetAndRemoved() throws {
-    let due = Checklist.Day(year: 2025, month: 2, day: 28)
+    let due = CalendarDay(year: 2025, month: 2, day: 28)
     let result = try edited(Self.file) {
       try $0.setDueDate(due, of: .id("k3f9"))
       try $0.setDoneDate(nil, of: .id("p0qz"))
@@ -271,14 +271,14 @@ struct EditErrorTests {
 
   @Test func invalidDatesAreRefused() {
     #expect(throws: EditError.invalidDate("2024-02-30")) {
-      try Checklist.Day.validated("2024-02-30")
+      try CalendarDay.validated("2024-02-30")
     }
-    #expect(throws: EditError.invalidDate("2024-1-2")) { try Checklist.Day.validated("2024-1-2") }
+    #expect(throws: EditError.invalidDate("2024-1-2")) { try CalendarDay.validated("2024-1-2") }
     #expect(
-      (try? Checklist.Day.validated("2024-02-29")) == Checklist.Day(year: 2024, month: 2, day: 29))
-    #expect(Checklist.Day("2023-02-29") == nil)
-    #expect(Checklist.Day("1900-02-29") == nil)
-    #expect(Checklist.Day("2000-02-29") != nil)
+      (try? CalendarDay.validated("2024-02-29")) == CalendarDay(year: 2024, month: 2, day: 29))
+    #expect(CalendarDay("2023-02-29") == nil)
+    #expect(CalendarDay("1900-02-29") == nil)
+    #expect(CalendarDay("2000-02-29") != nil)
   }
 
   @Test func refusedEditsLeaveTheDocumentUnchanged() throws {

@@ -8,7 +8,7 @@ import Testing
 /// `edit-ending-most-common` (Tests/Mutations), which no test caught.
 @Suite("Edits keep each line's ending")
 struct MixedLineEndingEditTests {
-  static let day = Checklist.Day("2024-01-02")
+  static let day = CalendarDay("2024-01-02")
 
   @Test(arguments: [
     (

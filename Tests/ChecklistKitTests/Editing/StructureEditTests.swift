@@ -36,7 +36,7 @@ struct StructureEditTests {
 
   @Test func addWithNoteAndDue() throws {
     let id = generatedIDs(count: 1)[0]
-    let due = Checklist.Day(year: 2024, month: 3, day: 1)
+    let due = CalendarDay(year: 2024, month: 3, day: 1)
     let result = try edited(Self.file) {
       try $0.addItem(
         named: "Eggs", at: .start(of: .name("Groceries")), note: "a dozen", dueDate: due)
@@ -334,7 +334,7 @@ struct LineEndingEditTests {
     "\u{FEFF}## A\r\n\r\n- [ ] a  @id(a)\r\n- [x] b  @done(2024-01-01)  @id(b)\r\n\r\n## B\r\n\r\n- [ ] c  @id(c)"
 
   static let edits: [(String, @Sendable (inout ChecklistDocument) throws -> Void)] = [
-    ("check", { try $0.check(.id("c"), on: Checklist.Day(year: 2024, month: 1, day: 2)) }),
+    ("check", { try $0.check(.id("c"), on: CalendarDay(year: 2024, month: 1, day: 2)) }),
     ("uncheck", { try $0.uncheck(.id("b")) }),
     ("rename", { try $0.rename(.id("c"), to: "see") }),
     ("note", { try $0.setNote("n", of: .id("c")) }),

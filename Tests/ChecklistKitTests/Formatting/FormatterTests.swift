@@ -4,7 +4,7 @@ import Testing
 @testable import ChecklistKit
 
 /// What a document means, without line numbers: its lists and their items.
-func meaning(_ document: ChecklistDocument) -> [Checklist] {
+func meaning(_ document: ChecklistDocument) -> [ItemList] {
   document.meaning
 }
 

@@ -4,10 +4,6 @@ import Testing
 
 @testable import ChecklistKit
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 @Suite("Safe writes")
 struct ChecklistFileTests {
   @Test func writesNewContentsAndLeavesNoTemporaryFile() throws {

@@ -4,10 +4,6 @@ import Testing
 
 @testable import ChecklistKit
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The edit lock and the other promises of round 2: a lock file only writers can
 /// take, held until the edit is done (across the rename), read-only files refused,
 /// protected symbolic links refused, an interrupted run's temporary files removed.

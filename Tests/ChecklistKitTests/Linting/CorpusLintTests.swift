@@ -40,7 +40,7 @@ struct CorpusLintTests {
   /// lint); a file that is not UTF-8 is one
   /// `invalid-utf8` finding, as `chk lint` reports it.
   static func findings() -> [Key] {
-    let today = Checklist.Day(year: 2026, month: 11, day: 30) ?? .today()
+    let today = CalendarDay(year: 2026, month: 11, day: 30) ?? .today()
     var configuration = LintConfiguration(today: today)
     for rule in LintRule.all where rule.defaultSeverity == .off {
       // Date-dependent and CI-policy rules judge nothing about the file.

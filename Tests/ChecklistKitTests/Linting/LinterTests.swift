@@ -26,7 +26,7 @@ struct LintCase: CustomTestStringConvertible, Sendable {
   var testDescription: String { label }
 }
 
-let lintToday = Checklist.Day(year: 2024, month: 3, day: 10) ?? .today()
+let lintToday = CalendarDay(year: 2024, month: 3, day: 10) ?? .today()
 
 func linter(enabling names: [String] = []) -> ChecklistLinter {
   var configuration = LintConfiguration(today: lintToday)

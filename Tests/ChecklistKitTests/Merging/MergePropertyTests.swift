@@ -12,7 +12,7 @@ struct MergePropertyTests {
     case uncheck(String)
     case rename(String, String)
     case note(String, String)
-    case due(String, Checklist.Day)
+    case due(String, CalendarDay)
     case addAfter(String, String)
     case addUnder(String, String)
     case delete(String)
@@ -21,7 +21,7 @@ struct MergePropertyTests {
     func apply(to document: inout ChecklistDocument) throws {
       switch self {
       case .check(let id):
-        try document.check(.id(id), on: Checklist.Day(year: 2024, month: 5, day: 1))
+        try document.check(.id(id), on: CalendarDay(year: 2024, month: 5, day: 1))
       case .uncheck(let id): try document.uncheck(.id(id))
       case .rename(let id, let name): try document.rename(.id(id), to: name)
       case .note(let id, let note): try document.setNote(note, of: .id(id))
@@ -74,7 +74,7 @@ struct MergePropertyTests {
         case 3: result.append(.note(member, "note by \(label)"))
         case 4:
           result.append(
-            .due(member, Checklist.Day(year: 2025, month: 1, day: 2 + step) ?? .today()))
+            .due(member, CalendarDay(year: 2025, month: 1, day: 2 + step) ?? .today()))
         case 5: result.append(.addAfter(family[0], "added by \(label) \(step)"))
         case 6: result.append(.addUnder(member, "child by \(label) \(step)"))
         default:

@@ -279,7 +279,7 @@ struct MergeTests {
 }
 
 @Suite("Sequence diff")
-struct SequenceDiffTests {
+struct LineDiffTests {
   /// The matches are a common subsequence as long as the longest one (by dynamic
   /// programming), on 3,000 random pairs.
   @Test func matchesAreALongestCommonSubsequence() {
@@ -287,7 +287,7 @@ struct SequenceDiffTests {
       var random = TestRandom(seed: seed)
       let a = (0..<random.int(0...30)).map { _ in random.int(0...4) }
       let b = (0..<random.int(0...30)).map { _ in random.int(0...4) }
-      let matches = SequenceDiff.matches(a, b)
+      let matches = LineDiff.matches(a, b)
       var last = -1
       var count = 0
       for (index, target) in matches.enumerated() where target >= 0 {

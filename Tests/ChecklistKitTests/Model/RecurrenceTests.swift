@@ -46,9 +46,9 @@ struct RecurrenceTests {
 
   @Test func nextDueDays() throws {
     for row in Self.table {
-      let every = try #require(Checklist.Recurrence(row.every), "\(row.every)")
-      let due = try #require(Checklist.Day(row.due))
-      let done = try #require(Checklist.Day(row.done))
+      let every = try #require(Recurrence(row.every), "\(row.every)")
+      let due = try #require(CalendarDay(row.due))
+      let done = try #require(CalendarDay(row.done))
       #expect(
         every.next(due: due, done: done)?.description == row.next,
         "\(row.every) due \(row.due) done \(row.done)")
@@ -61,25 +61,25 @@ struct RecurrenceTests {
       "fortnight", "2 mondays", "2 weekdays", "from done", "week from", "week from done now",
       "every week", "week,", "１ week",
     ] {
-      #expect(Checklist.Recurrence(text) == nil, "'\(text)'")
+      #expect(Recurrence(text) == nil, "'\(text)'")
     }
     for text in ["day", "1 day", "999 days", "WEEK", "2 weeks from done", "  month  ", "friday"] {
-      #expect(Checklist.Recurrence(text) != nil, "'\(text)'")
+      #expect(Recurrence(text) != nil, "'\(text)'")
     }
   }
 
   @Test func monthsKeepTheDayOrTakeTheLast() {
-    let day = Checklist.Day(year: 2024, month: 1, day: 31)
+    let day = CalendarDay(year: 2024, month: 1, day: 31)
     #expect(day?.adding(months: 1)?.description == "2024-02-29")
     #expect(day?.adding(months: -2)?.description == "2023-11-30")
     #expect(day?.adding(months: 13)?.description == "2025-02-28")
-    #expect(Checklist.Day(year: 9999, month: 12, day: 1)?.adding(months: 1) == nil)
+    #expect(CalendarDay(year: 9999, month: 12, day: 1)?.adding(months: 1) == nil)
   }
 
   @Test func theTagIsDeclaredOnceWithTheKnownTags() {
-    #expect(Checklist.Tag.Key.named("every") == .every)
-    #expect(Checklist.Tag.Key.every.accepts("2 weeks"))
-    #expect(!Checklist.Tag.Key.every.accepts("fortnight"))
-    #expect(Checklist.Tag.Key.every.isForItems && !Checklist.Tag.Key.every.isForLists)
+    #expect(ChecklistTag.Key.named("every") == .every)
+    #expect(ChecklistTag.Key.every.accepts("2 weeks"))
+    #expect(!ChecklistTag.Key.every.accepts("fortnight"))
+    #expect(ChecklistTag.Key.every.isForItems && !ChecklistTag.Key.every.isForLists)
   }
 }

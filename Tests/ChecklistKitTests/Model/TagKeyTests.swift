@@ -7,26 +7,26 @@ import Testing
 @Suite("Known tag keys")
 struct TagKeyTests {
   @Test func keysAreFoundByName() {
-    #expect(Checklist.Tag.Key.known.map(\.name) == ["id", "done", "due", "icon", "every"])
-    for key in Checklist.Tag.Key.known {
-      #expect(Checklist.Tag.Key.named(key.name) == key)
-      #expect(Checklist.Tag.Key.known[key.index] == key)
+    #expect(ChecklistTag.Key.known.map(\.name) == ["id", "done", "due", "icon", "every"])
+    for key in ChecklistTag.Key.known {
+      #expect(ChecklistTag.Key.named(key.name) == key)
+      #expect(ChecklistTag.Key.known[key.index] == key)
     }
-    #expect(Checklist.Tag.Key.named("idx") == nil)
-    #expect(Checklist.Tag.Key.named("") == nil)
+    #expect(ChecklistTag.Key.named("idx") == nil)
+    #expect(ChecklistTag.Key.named("") == nil)
   }
 
   @Test func valuesFollowTheirGrammar() {
-    #expect(Checklist.Tag.Key.id.accepts("k3f9"))
-    #expect(!Checklist.Tag.Key.id.accepts("k 3"))
-    #expect(Checklist.Tag.Key.done.accepts("2024-02-29"))
-    #expect(!Checklist.Tag.Key.due.accepts("2023-02-29"))
-    #expect(Checklist.Tag.Key.icon.accepts("🛒 cart"))
+    #expect(ChecklistTag.Key.id.accepts("k3f9"))
+    #expect(!ChecklistTag.Key.id.accepts("k 3"))
+    #expect(ChecklistTag.Key.done.accepts("2024-02-29"))
+    #expect(!ChecklistTag.Key.due.accepts("2023-02-29"))
+    #expect(ChecklistTag.Key.icon.accepts("🛒 cart"))
   }
 
   /// `duplicate-tag` covers exactly the known keys, whatever their length.
-  @Test(arguments: Checklist.Tag.Key.known)
-  func everyKnownKeyTwiceIsADuplicate(_ key: Checklist.Tag.Key) throws {
+  @Test(arguments: ChecklistTag.Key.known)
+  func everyKnownKeyTwiceIsADuplicate(_ key: ChecklistTag.Key) throws {
     let value = key.value == .day ? "2024-01-01" : key.value == .identifier ? "a1" : "x"
     let tag = "@\(key.name)(\(value))"
     let line = key.isForItems ? "- [x] item  \(tag)  \(tag)\n" : "## List  \(tag)  \(tag)\n"
@@ -53,8 +53,8 @@ struct TagKeyTests {
     #expect(list.id == "l1")
     let item = try #require(list.items.first)
     #expect(item.id == "k3")
-    #expect(item.doneDate == Checklist.Day(year: 2024, month: 1, day: 2))
-    #expect(item.dueDate == Checklist.Day(year: 2024, month: 2, day: 1))
+    #expect(item.doneDate == CalendarDay(year: 2024, month: 1, day: 2))
+    #expect(item.dueDate == CalendarDay(year: 2024, month: 2, day: 1))
     #expect(item.tagValue(.due) == "2024-02-01")
   }
 }

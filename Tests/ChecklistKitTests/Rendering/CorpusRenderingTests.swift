@@ -12,7 +12,7 @@ import Testing
 /// on the whole file.
 @Suite("The real-world corpus keeps its rendering")
 struct CorpusRenderingTests {
-  static let day = Checklist.Day(year: 2024, month: 5, day: 6)
+  static let day = CalendarDay(year: 2024, month: 5, day: 6)
 
   @Test func corpusIsThere() {
     #expect(Corpus.files.count >= 390)

@@ -14,7 +14,7 @@ import Testing
 struct EditRenderingTests {
   static let seed = RenderingOracle.seed(default: 7_070)
   static let count = RenderingOracle.count(default: 1_500)
-  static let day = Checklist.Day(year: 2024, month: 5, day: 6)
+  static let day = CalendarDay(year: 2024, month: 5, day: 6)
 
   /// One edit of a document, with what the oracle may ignore.
   struct Edit {

@@ -17,7 +17,7 @@ struct CLIHarness {
 
   let directory: TemporaryDirectory
   var variables: [String: String]
-  var today = Checklist.Day(year: 2024, month: 3, day: 10) ?? .today()
+  var today = CalendarDay(year: 2024, month: 3, day: 10) ?? .today()
   var standardInput: [UInt8] = []
 
   init(files: [String: String] = [:]) throws {

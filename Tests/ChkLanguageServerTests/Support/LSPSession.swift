@@ -23,12 +23,12 @@ final class LSPSession {
   var texts: [String: String] = [:]
   var versions: [String: Int] = [:]
 
-  static let today = Checklist.Day("2026-11-30") ?? .today()
+  static let today = CalendarDay("2026-11-30") ?? .today()
 
   /// A server, initialized with the given client capabilities.
   init(
     encodings: [String] = ["utf-16"], pullsDiagnostics: Bool = false, documentChanges: Bool = false,
-    resolvesEdits: Bool = false, rootURI: String? = nil, today: Checklist.Day = LSPSession.today
+    resolvesEdits: Bool = false, rootURI: String? = nil, today: CalendarDay = LSPSession.today
   ) {
     server = LanguageServer(
       environment: LanguageServer.Environment(today: { today }, idGenerator: .seeded(7)))

@@ -16,7 +16,7 @@ extension LintRule {
   public static let duplicateTag = LintRule(
     .duplicateTag, "duplicate-tag", .error,
     summary: "the same known tag ("
-      + Checklist.Tag.Key.known.map { "@" + $0.name }.joined(separator: ", ")
+      + ChecklistTag.Key.known.map { "@" + $0.name }.joined(separator: ", ")
       + ") twice on one line")
   /// `done-unchecked` (warning, fixable): `@done` on an unchecked item.
   public static let doneUnchecked = LintRule(
@@ -29,7 +29,7 @@ extension LintRule {
 }
 
 extension LintPass {
-  /// The checks of a line's known tags, by the grammar `Checklist.Tag.Key` declares:
+  /// The checks of a line's known tags, by the grammar `ChecklistTag.Key` declares:
   /// each known key once, IDs and days valid, `@done` only on checked items, `@due`
   /// not past for open ones.
   ///
@@ -42,10 +42,10 @@ extension LintPass {
     let record = line.record
     var tags = line.tagSpanIterator
     while let span = tags.next() {
-      guard let word = Checklist.Tag.Key.pack(bytes, span.key),
-        let known = Checklist.Tag.Key.index(ofPacked: word)
+      guard let word = ChecklistTag.Key.pack(bytes, span.key),
+        let known = ChecklistTag.Key.index(ofPacked: word)
       else { continue }
-      let key = Checklist.Tag.Key.known[known]
+      let key = ChecklistTag.Key.known[known]
       guard summary.insert(index: known) else {
         report(
           .duplicateTag, line: index, columns: span.whole,
@@ -78,12 +78,12 @@ extension LintPass {
 
   /// The day a dated tag holds, or `nil` after reporting it.
   ///
-  /// - Parameter known: the tag key's index in `Checklist.Tag.Key.known`.
+  /// - Parameter known: the tag key's index in `ChecklistTag.Key.known`.
   @inline(__always)
   private mutating func checkDate(
     _ index: Int, _ span: TagSpan, _ known: Int, _ bytes: UnsafeBufferPointer<UInt8>
-  ) -> Checklist.Day? {
-    if let value = span.value, let day = Checklist.Day.parse(bytes, value) { return day }
+  ) -> CalendarDay? {
+    if let value = span.value, let day = CalendarDay.parse(bytes, value) { return day }
     reportInvalidDate(index, span, known, bytes)
     return nil
   }
@@ -92,7 +92,7 @@ extension LintPass {
     _ index: Int, _ span: TagSpan, _ known: Int, _ bytes: UnsafeBufferPointer<UInt8>
   ) {
     let shown = span.value.map { bytes.text($0) } ?? ""
-    let name = Checklist.Tag.Key.known[known].name
+    let name = ChecklistTag.Key.known[known].name
     report(
       .invalidDate, line: index, columns: span.whole,
       "'\(shown)' in @\(name) is not a real day; write YYYY-MM-DD, e.g. 2024-02-29")
@@ -105,7 +105,7 @@ extension LintPass {
     guard isItem, isOn(.invalidEvery) else { return }
     let bytes = line.bytes
     let value = span.value.map { bytes.text($0) } ?? ""
-    if Checklist.Recurrence(value) == nil {
+    if Recurrence(value) == nil {
       report(
         .invalidEvery, line: index, columns: span.whole,
         "'\(value)' in @every is not a recurrence; write day, week, month, year, '2 weeks', "

@@ -51,7 +51,7 @@ enum TagInName {
   static func isKnownTag(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
     var keyEnd = position + 1
     while keyEnd < bytes.count, ASCII.isTagKeyByte(bytes[keyEnd]) { keyEnd += 1 }
-    return Checklist.Tag.Key.known(in: bytes, (position + 1)..<keyEnd) != nil
+    return ChecklistTag.Key.known(in: bytes, (position + 1)..<keyEnd) != nil
   }
 
   /// Whether `@id` appears in the range.
@@ -114,11 +114,11 @@ enum TagInName {
       let key = span.key
       if seen.contains(where: { bytes.matches($0, key) }) { ok = false }
       seen.append(key)
-      guard let known = Checklist.Tag.Key.known(in: bytes, key) else { return }
+      guard let known = ChecklistTag.Key.known(in: bytes, key) else { return }
       if tags.has(known) { ok = false }
       switch known.value {
       case .day:
-        if span.value.flatMap({ Checklist.Day.parse(bytes, $0) }) == nil { ok = false }
+        if span.value.flatMap({ CalendarDay.parse(bytes, $0) }) == nil { ok = false }
         if known == .done, !record.isChecked { ok = false }
       case .identifier:
         guard let value = span.value, LintPass.isValidID(value, bytes), !isUsedID(value)
@@ -129,7 +129,7 @@ enum TagInName {
       case .text: break
       case .recurrence:
         let value = span.value.map { bytes.text($0) } ?? ""
-        if Checklist.Recurrence(value) == nil || line.tag(.due) == nil { ok = false }
+        if Recurrence(value) == nil || line.tag(.due) == nil { ok = false }
       }
     }
     return ok

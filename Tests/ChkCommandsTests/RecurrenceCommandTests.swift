@@ -9,7 +9,7 @@ import Testing
 /// `reset`, `list-copy`, recurrence on `check`, `FILE:ITEM`, `list --in`, `lists --in`,
 /// `due` and `--sort`, in process (the harness's today is 2024-03-10, a Sunday).
 @Suite("CLI: checklists that come back, and many files")
-struct RepeatCommandTests {
+struct RecurrenceCommandTests {
   static let packing = """
     ## Packing  @icon(bag)
 

@@ -3,13 +3,13 @@ import Testing
 
 @testable import ChecklistKit
 
-private func day(_ text: String) -> Checklist.Day {
-  Checklist.Day(text) ?? Checklist.Day(year: 1970, month: 1, day: 1) ?? .today()
+private func day(_ text: String) -> CalendarDay {
+  CalendarDay(text) ?? CalendarDay(year: 1970, month: 1, day: 1) ?? .today()
 }
 
 /// Reset, list copies and the next occurrence of a recurring item.
 @Suite("Edits: checklists that come back")
-struct RepeatEditTests {
+struct RecurrenceEditTests {
   static let file = """
     # Trips
 
@@ -101,7 +101,7 @@ struct RepeatEditTests {
     let copied = try edited("## A\n\n- [x] x  @id(x1)") { try $0.copyList(.name("A"), as: "B") }
     #expect(copied == "## A\n\n- [x] x  @id(x1)\n\n## B\n\n- [ ] x  @id(\(ids[0]))")
     let next = try edited("## A\n\n- [x] x  @due(2024-01-01)  @every(day)  @id(x1)") {
-      try $0.addNextOccurrence(of: .id("x1"), done: day("2024-01-01"))
+      try $0.addNextRecurrence(of: .id("x1"), done: day("2024-01-01"))
     }
     #expect(
       next
@@ -134,17 +134,17 @@ struct RepeatEditTests {
 
     """
 
-  @Test func theNextOccurrenceGoesBelowWithItsOpenSubItems() throws {
+  @Test func theNextRecurrenceGoesBelowWithItsOpenSubItems() throws {
     let ids = generatedIDs(count: 3)
     let text = try edited(Self.recurring) {
       try $0.check(.id("wp"), on: day("2024-03-05"))
-      let next = try $0.addNextOccurrence(of: .id("wp"), done: day("2024-03-05"))
+      let next = try $0.addNextRecurrence(of: .id("wp"), done: day("2024-03-05"))
       #expect(next == .added(id: ids[0], due: day("2024-03-11")))
       // Checked, unchecked and checked again: the next one is there already.
       try $0.uncheck(.id("wp"))
       try $0.check(.id("wp"), on: day("2024-03-05"))
       #expect(
-        try $0.addNextOccurrence(of: .id("wp"), done: day("2024-03-05"))
+        try $0.addNextRecurrence(of: .id("wp"), done: day("2024-03-05"))
           == .alreadyThere(due: day("2024-03-11")))
     }
     #expect(
@@ -165,7 +165,7 @@ struct RepeatEditTests {
   }
 
   @Test func itemsWithoutARecurrenceOrADueDayDoNotComeBack() throws {
-    let cases: [(String, ChecklistDocument.NextOccurrence)] = [
+    let cases: [(String, ChecklistDocument.NextRecurrence)] = [
       ("- [x] a  @id(a)", .notRecurring),
       ("- [x] a  @due(2024-01-01)  @id(a)", .notRecurring),
       ("- [x] a  @every(week)  @id(a)", .cannotRecur("it has no valid @due day to count from")),
@@ -180,7 +180,7 @@ struct RepeatEditTests {
     ]
     for (line, outcome) in cases {
       var document = try ChecklistDocument(parsing: Array((line + "\n").utf8))
-      #expect(try document.addNextOccurrence(of: .id("a"), done: day("2024-01-02")) == outcome)
+      #expect(try document.addNextRecurrence(of: .id("a"), done: day("2024-01-02")) == outcome)
       #expect(document.serialized() == Array((line + "\n").utf8))
     }
   }
@@ -191,7 +191,7 @@ struct RepeatEditTests {
     let text = try edited(
       "- [x] P  @due(2024-01-29)  @every(month)  @id(p)\n  - [ ] s  @due(2024-01-27)  @id(s)\n"
     ) {
-      try $0.addNextOccurrence(of: .id("p"), done: day("2024-01-29"))
+      try $0.addNextRecurrence(of: .id("p"), done: day("2024-01-29"))
     }
     #expect(
       text

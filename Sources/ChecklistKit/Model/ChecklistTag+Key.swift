@@ -1,4 +1,4 @@
-extension Checklist.Tag {
+extension ChecklistTag {
   /// A tag key the format gives a meaning to: its name, where it belongs, and the
   /// grammar of its value.
   ///
@@ -9,13 +9,13 @@ extension Checklist.Tag {
   public struct Key: Sendable, Hashable, CustomStringConvertible {
     /// The grammar of a known tag's value.
     public enum Value: Sendable, Hashable {
-      /// 1 to 32 of `A-Z a-z 0-9 _ -` (`Checklist.isValidID`).
+      /// 1 to 32 of `A-Z a-z 0-9 _ -` (`ChecklistDocument.isValidID`).
       case identifier
       /// A real calendar day written `YYYY-MM-DD`.
       case day
       /// Any text (with `(`, `)` and `\` escaped).
       case text
-      /// How an item comes back (`Checklist.Recurrence`): `week`, `2 weeks`,
+      /// How an item comes back (`Recurrence`): `week`, `2 weeks`,
       /// `weekday`, `monday`, ... optionally `from done`.
       case recurrence
     }
@@ -121,10 +121,10 @@ extension Checklist.Tag {
     /// Whether `text` is a valid value for this key.
     public func accepts(_ text: String) -> Bool {
       switch value {
-      case .identifier: return Checklist.isValidID(text)
-      case .day: return Checklist.Day(text) != nil
+      case .identifier: return ChecklistDocument.isValidID(text)
+      case .day: return CalendarDay(text) != nil
       case .text: return true
-      case .recurrence: return Checklist.Recurrence(text) != nil
+      case .recurrence: return Recurrence(text) != nil
       }
     }
 
@@ -146,10 +146,10 @@ extension Checklist.Tag {
   }
 }
 
-extension Checklist.Item {
+extension ChecklistItem {
   /// The value of the first tag with a known key; `nil` when there is no such tag or it
   /// has no value.
-  public func tagValue(_ key: Checklist.Tag.Key) -> String? {
+  public func tagValue(_ key: ChecklistTag.Key) -> String? {
     tagValue(key.name)
   }
 }

@@ -1,6 +1,6 @@
 /// One list of a checklist file: a heading and the items under it, or the unnamed list
 /// of items before the first heading.
-public struct Checklist: Sendable, Hashable {
+public struct ItemList: Sendable, Hashable {
   /// The heading's title without its tags and closing `#`s, escapes decoded; `nil` for
   /// the unnamed list before the first heading. May be empty (`##` alone).
   public var name: String?
@@ -9,9 +9,9 @@ public struct Checklist: Sendable, Hashable {
   /// The value of the heading's `@id` tag.
   public var id: String?
   /// Every tag on the heading, in file order.
-  public var tags: [Tag]
+  public var tags: [ChecklistTag]
   /// The top-level items, each with its sub-items.
-  public var items: [Item]
+  public var items: [ChecklistItem]
   /// The 1-based line of the heading; `nil` for the unnamed list.
   public var line: Int?
   /// The heading level (1-6); `nil` for the unnamed list.
@@ -19,7 +19,8 @@ public struct Checklist: Sendable, Hashable {
 
   /// Creates a list value.
   public init(
-    name: String?, icon: String? = nil, id: String? = nil, tags: [Tag] = [], items: [Item] = [],
+    name: String?, icon: String? = nil, id: String? = nil, tags: [ChecklistTag] = [],
+    items: [ChecklistItem] = [],
     line: Int? = nil, level: Int? = nil
   ) {
     self.name = name
@@ -35,14 +36,14 @@ public struct Checklist: Sendable, Hashable {
   /// ``ChecklistDocument/listOutlines``.
   public struct Outline: Sendable, Hashable {
     /// The list's name, tags, line and level; `items` is empty.
-    public var list: Checklist
+    public var list: ItemList
     /// How many of the list's items are unchecked, sub-items included.
     public var openCount: Int
     /// How many of the list's items are checked, sub-items included.
     public var doneCount: Int
 
     /// Creates an outline.
-    public init(list: Checklist, openCount: Int, doneCount: Int) {
+    public init(list: ItemList, openCount: Int, doneCount: Int) {
       self.list = list
       self.openCount = openCount
       self.doneCount = doneCount
@@ -55,8 +56,8 @@ public struct Checklist: Sendable, Hashable {
   /// Every item of the list in file order, sub-items after their parent.
   ///
   /// - Complexity: O(*n*) in the number of items.
-  public var allItems: [Item] {
-    var result: [Item] = []
+  public var allItems: [ChecklistItem] {
+    var result: [ChecklistItem] = []
     for item in items { item.appendFlattened(to: &result) }
     return result
   }

@@ -1,0 +1,122 @@
+/// Items that come back: the next recurrence of an item with `@every`.
+extension ChecklistDocument {
+  /// What `addNextRecurrence(of:done:)` did.
+  public enum NextRecurrence: Sendable, Hashable {
+    /// The next recurrence was added, with this ID and due day.
+    case added(id: String, due: CalendarDay)
+    /// The line after the item (and its sub-items) is already that recurrence:
+    /// unchecked, same name and `@every`, the same next due day (the item was checked,
+    /// unchecked and checked again).
+    case alreadyThere(due: CalendarDay)
+    /// The item has no `@every`: nothing to do.
+    case notRecurring
+    /// The item has an `@every` that cannot make a next recurrence; the reason says
+    /// why (not a recurrence, no `@due`, past year 9999).
+    case cannotRecur(String)
+  }
+
+  /// Adds the next recurrence of a recurring item just below it (after its
+  /// sub-items): unchecked, with a new ID, the next due day (see
+  /// `Recurrence.next(due:done:)`), the same name, note and other tags, and
+  /// copies of its open sub-items (their `@due` days moved by as many days as the
+  /// item's).
+  ///
+  /// - Parameters:
+  ///   - item: the item.
+  ///   - done: the day it was done.
+  /// - Throws: `EditError.itemNotFound`, `.ambiguousID` or `.unsupportedPosition`.
+  @discardableResult
+  public mutating func addNextRecurrence(of item: ItemReference, done: CalendarDay)
+    throws(EditError) -> NextRecurrence
+  {
+    let index = try lineIndex(of: item)
+    let at = Int(lines[index].last) + 1
+    var ids = existingIDs()
+    var idGenerator = self.idGenerator
+    func newID() -> String {
+      let id = idGenerator.makeID(avoiding: ids)
+      ids.insert(id)
+      return id
+    }
+    enum Plan {
+      case outcome(NextRecurrence)
+      case insert([NewLine], id: String, due: CalendarDay)
+    }
+    let plan: Plan = bytes.withUnsafeBufferPointer { buffer in
+      let parsed = ParsedLine(lines[index], buffer)
+      guard let everySpan = parsed.tag(.every) else { return .outcome(.notRecurring) }
+      let every = everySpan.value.map { buffer.decodedTagValue($0) } ?? ""
+      guard let recurrence = Recurrence(every) else {
+        return .outcome(.cannotRecur("'\(every)' in @every is not a recurrence"))
+      }
+      guard let dueValue = parsed.tag(.due)?.value,
+        let due = CalendarDay(buffer.decodedTagValue(dueValue))
+      else { return .outcome(.cannotRecur("it has no valid @due day to count from")) }
+      guard let next = recurrence.next(due: due, done: done) else {
+        return .outcome(.cannotRecur("its next due day would be past 9999-12-31"))
+      }
+      // Checked, unchecked and checked again: the next one is already below.
+      if at < lines.count, lines[at].kind == .item, !lines[at].isChecked,
+        lines[at].depth == lines[index].depth
+      {
+        let following = ParsedLine(lines[at], buffer)
+        if following.name == parsed.name,
+          following.tag(.every)?.value.map({ buffer.decodedTagValue($0) }) == every,
+          following.tag(.due)?.value.map({ buffer.decodedTagValue($0) }) == next.description
+        {
+          return .outcome(.alreadyThere(due: next))
+        }
+      }
+      let shift = next.dayNumber - due.dayNumber
+      func fresh(_ index: Int) -> [UInt8] {
+        var line = EditableLine(lines[index], in: buffer)
+        line.isChecked = false
+        line.removeTags(.done)
+        if let value = ParsedLine(lines[index], buffer).tag(.due)?.value,
+          let day = CalendarDay(buffer.decodedTagValue(value)),
+          let moved = day.adding(days: shift)
+        {
+          line.setTag(.due, escapedValue: Array(moved.description.utf8))
+        }
+        line.setTag(.id, escapedValue: Array(newID().utf8))
+        return line.composed
+      }
+      var first = EditableLine(lines[index], in: buffer)
+      first.isChecked = false
+      first.removeTags(.done)
+      first.setTag(.due, escapedValue: Array(next.description.utf8))
+      let id = newID()
+      first.setTag(.id, escapedValue: Array(id.utf8))
+      var copied = [NewLine(first.composed)]
+      // Open sub-items whose item ancestors (below this item) are open too.
+      var skipUntil = -1
+      let last = Int(lines[index].last)
+      if last > index {
+        for child in (index + 1)...last where lines[child].kind == .item && child > skipUntil {
+          if lines[child].isChecked {
+            skipUntil = Int(lines[child].last)
+          } else {
+            copied.append(NewLine(fresh(child)))
+          }
+        }
+      }
+      return .insert(copied, id: id, due: next)
+    }
+    guard case .insert(let newLines, let id, let due) = plan else {
+      if case .outcome(let outcome) = plan { return outcome }
+      return .notRecurring
+    }
+    let original = self
+    let splice = try replaceLines(at..<at, with: newLines)
+    // The new lines start at `at` (a last line without an ending, given one first,
+    // keeps its index).
+    let end = min(lines.count, at + newLines.count)
+    let newItems = lines[min(at, end)..<end].count { $0.kind == .item }
+    guard splice.keepsOtherLines, newItems == newLines.count else {
+      self = original
+      throw .unsupportedPosition(line: at + 1)
+    }
+    self.idGenerator = idGenerator
+    return .added(id: id, due: due)
+  }
+}
