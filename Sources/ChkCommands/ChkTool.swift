@@ -70,50 +70,83 @@ public enum ChkTool {
   private static func dispatch(
     _ arguments: [String], environment: ChkEnvironment, output: ByteOutput, errors: ByteOutput
   ) throws(CommandError) -> ExitCode {
-    // Global options may come before the command name.
-    var index = 0
-    while index < arguments.count {
-      let argument = arguments[index]
-      guard argument.hasPrefix("-"), argument != "-", argument != "--" else { break }
-      if argument == "--version" {
+    // Options may come before the command name as well as after it: find the name by
+    // stepping over them, then parse them all against the command's own options.
+    let (position, leading) = commandPosition(arguments)
+    // An option no command has, before the command name, is named as such.
+    let known = Command.all.flatMap(\.allOptions)
+    for argument in leading where argument.hasPrefix("-") && argument != "--" {
+      if argument.hasPrefix("--") {
+        let typed = String(argument.dropFirst(2).prefix { $0 != "=" })
+        guard !known.contains(where: { $0.name == typed }), typed != "version" else { continue }
+        let hint = Suggestions.clause(typed, among: Set(known.map(\.name)).sorted(), quoted: "--")
+        throw .usage("unknown option '\(argument)'\(hint); see 'chk help'")
+      }
+      for letter in argument.dropFirst() {
+        guard let option = known.first(where: { $0.short == letter }) else {
+          throw .usage("unknown option '-\(letter)'; see 'chk help'")
+        }
+        if option.takesValue { break }
+      }
+    }
+    if position == nil {
+      if leading.contains("--version") {
         output.line("chk \(version)")
         return .success
       }
-      if argument == "-h" || argument == "--help" {
+      if leading.contains("-h") || leading.contains("--help") {
         output.write(Help.overview())
         return .success
       }
-      let spec: OptionSpec?
-      let consumesNext: Bool
-      if argument.hasPrefix("--") {
-        let body = argument.dropFirst(2)
-        let name = String(body.prefix { $0 != "=" })
-        spec = Command.globalOptions.first { $0.name == name }
-        consumesNext = spec?.takesValue == true && !body.contains("=")
-      } else {
-        let letter = argument.dropFirst().first
-        spec = Command.globalOptions.first { $0.short != nil && $0.short == letter }
-        consumesNext = spec?.takesValue == true && argument.count == 2
-      }
-      guard spec != nil else {
-        let names = Command.globalOptions.map(\.name)
-        let typed = String(argument.drop { $0 == "-" }.prefix { $0 != "=" })
-        let hint =
-          argument.hasPrefix("--") ? Suggestions.clause(typed, among: names, quoted: "--") : ""
-        throw .usage("unknown option '\(argument)'\(hint); see 'chk help'")
-      }
-      index += consumesNext ? 2 : 1
     }
-    let leading = Array(arguments[..<min(index, arguments.count)])
-    let rest = Array(arguments[min(index, arguments.count)...])
-    guard let name = rest.first else {
-      return try Command.list.execute(leading, environment, output, errors)
+    guard let position else {
+      return try Command.list.execute(arguments, environment, output, errors)
     }
+    let name = arguments[position]
     guard let command = Command.named(name) else {
       throw .usage(
         "unknown command '\(name)'\(Suggestions.clause(name, among: Command.all.map(\.name)))"
           + "; run 'chk help' for the list of commands")
     }
-    return try command.execute(leading + rest.dropFirst(), environment, output, errors)
+    var rest = arguments
+    rest.remove(at: position)
+    return try command.execute(rest, environment, output, errors)
+  }
+
+  /// Where the command name is: the first argument that is neither an option nor an
+  /// option's value (`nil` when there is none), and the options before it. Whether an
+  /// option takes a value is the same in every command that has it, but for `--done`
+  /// (a date in `edit`, a filter in `list`): it takes the next argument unless that is
+  /// a command's name.
+  static func commandPosition(_ arguments: [String]) -> (Int?, [String]) {
+    let options = Command.all.flatMap(\.allOptions)
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      guard argument.hasPrefix("-"), argument != "-", argument != "--" else {
+        return argument == "--" ? (nil, arguments) : (index, Array(arguments[..<index]))
+      }
+      index += 1
+      guard index < arguments.count else { break }
+      if argument.hasPrefix("--") {
+        let name = argument.dropFirst(2)
+        guard !name.contains("=") else { continue }
+        let found = options.filter { $0.name == name }
+        if found.allSatisfy(\.takesValue), !found.isEmpty {
+          index += 1
+        } else if found.contains(where: \.takesValue), Command.named(arguments[index]) == nil {
+          index += 1
+        }
+      } else {
+        // Grouped flags (`-qd`); a letter that takes a value takes the rest of the
+        // argument, or the next one.
+        for (offset, letter) in argument.dropFirst().enumerated()
+        where options.first(where: { $0.short == letter })?.takesValue == true {
+          if offset == argument.count - 2 { index += 1 }
+          break
+        }
+      }
+    }
+    return (nil, arguments)
   }
 }

@@ -20,7 +20,7 @@ struct Invocation {
     self.environment = environment
     self.output = output
     self.errors = errors
-    let color = arguments.value("color") ?? "auto"
+    let color = arguments.value(.color) ?? "auto"
     switch color {
     case "always": style = Style(isEnabled: true)
     case "never": style = Style(isEnabled: false)
@@ -32,34 +32,18 @@ struct Invocation {
   }
 
   var operands: [String] { arguments.positionals }
-  var isQuiet: Bool { arguments.has("quiet") }
-  var isDryRun: Bool { arguments.has("dry-run") }
-  var showsDiff: Bool { arguments.has("diff") }
-
-  /// Fails unless the number of operands is within `range`.
-  func expectOperands(_ range: ClosedRange<Int>, _ what: String) throws(CommandError) {
-    guard range.contains(operands.count) else {
-      throw .usage(
-        "usage: chk \(command.name) \(command.synopsis) (\(what)); see 'chk help \(command.name)'")
-    }
-  }
+  var isQuiet: Bool { arguments.has(.quiet) }
+  var isDryRun: Bool { arguments.has(.dryRun) }
+  var showsDiff: Bool { arguments.has(.diff) }
 
   /// A day given as an option value.
-  func day(_ option: String) throws(CommandError) -> CalendarDay? {
+  func day(_ option: Option) throws(CommandError) -> CalendarDay? {
     guard let text = arguments.value(option) else { return nil }
     guard let day = CalendarDay(text) else {
       throw .invalidValue(
-        "--\(option): '\(text)' is not a real day; write YYYY-MM-DD, e.g. 2024-02-29")
+        "--\(option.name): '\(text)' is not a real day; write YYYY-MM-DD, e.g. 2024-02-29")
     }
     return day
-  }
-
-  /// Fails when two options that exclude each other are both given.
-  func exclusive(_ names: String...) throws(CommandError) {
-    let given = names.filter { arguments.has($0) }
-    if given.count > 1 {
-      throw .usage(given.map { "--" + $0 }.joined(separator: " and ") + " cannot be used together")
-    }
   }
 
   // MARK: - The file
@@ -77,7 +61,7 @@ struct Invocation {
   /// The checklist file: `--file`, else `$CHK_FILE`, else the first default name that
   /// exists in the working directory.
   func checklistPath() throws(CommandError) -> UserPath {
-    try workspace.checklistPath(named: arguments.value("file"))
+    try workspace.checklistPath(named: arguments.value(.file))
   }
 
   /// The files a many-file command works on: `operands` (the command's by default)
@@ -85,8 +69,8 @@ struct Invocation {
   func targets(_ operands: [String]? = nil) throws(CommandError) -> ChecklistTargets {
     try ChecklistTargets(
       operands ?? self.operands, in: workspace, checklist: checklistPath,
-      standardInputName: arguments.value("stdin-filepath"),
-      reportsSkipped: arguments.has("verbose"))
+      standardInputName: arguments.value(.standardInputPath),
+      reportsSkipped: arguments.has(.verbose))
   }
 
   /// Splits an ITEM operand written `FILE:ITEM`: FILE is the longest text before a `:`
@@ -161,8 +145,8 @@ struct Invocation {
   /// The file of a one-ITEM command and the item's text: from `FILE:ITEM`, else the
   /// checklist file. Anchors (`--after ITEM` ...) must address the same file.
   /// `explicit` says whether a file was named.
-  func singleItemTarget(_ operand: String?, anchors: [String]) throws(CommandError) -> (
-    path: UserPath, item: String?, anchors: [String: String], explicit: Bool
+  func singleItemTarget(_ operand: String?, anchors: [Option]) throws(CommandError) -> (
+    path: UserPath, item: String?, anchors: [Option: String], explicit: Bool
   ) {
     var path: UserPath?
     var item: String?
@@ -174,7 +158,7 @@ struct Invocation {
       explicit = split.path != nil
       item = split.item
     }
-    var resolved: [String: String] = [:]
+    var resolved: [Option: String] = [:]
     for option in anchors {
       guard let value = arguments.value(option) else { continue }
       let split = try addressed(value)
@@ -183,7 +167,7 @@ struct Invocation {
           POSIX.identity(of: path.absolute) != POSIX.identity(of: file.absolute)
         {
           throw .usage(
-            "--\(option) \(SystemPath.display(value)) is in another file than the item; "
+            "--\(option.name) \(SystemPath.display(value)) is in another file than the item; "
               + "chk edits one file at a time")
         }
         if path == nil { path = file }

@@ -76,3 +76,67 @@ extension ManPageTests {
     #expect(cli.run("help").output.hasSuffix(Help.format))
   }
 }
+
+extension ManPageTests {
+  /// An mdoc `.It Cm ...` line as plain text: `Cm`, `Ar`, `Fl` words, `Oo`/`Oc` and
+  /// `Op` as brackets, `Po`/`Pc` as parentheses, `Ns` joining, `...` attached.
+  static func plainSynopsis(_ line: String) -> String {
+    var words = line.split(separator: " ").map(String.init)
+    if words.first == ".It" { words.removeFirst() }
+    var out: [String] = []
+    var closeAtEnd = 0
+    var joinNext = false
+    func append(_ word: String) {
+      if joinNext, let last = out.popLast() {
+        out.append(last + word)
+      } else {
+        out.append(word)
+      }
+      joinNext = false
+    }
+    var index = 0
+    while index < words.count {
+      let word = words[index]
+      index += 1
+      switch word {
+      case "Cm", "Ar": continue
+      case "Fl":
+        guard index < words.count else { continue }
+        append("-" + words[index])
+        index += 1
+      case "Oo":
+        append("[")
+        joinNext = true
+      case "Po":
+        append("(")
+        joinNext = true
+      case "Oc", "Pc":
+        if let last = out.popLast() { out.append(last + (word == "Oc" ? "]" : ")")) }
+      case "Op":
+        append("[")
+        joinNext = true
+        closeAtEnd += 1
+      case "Ns": joinNext = true
+      case "...":
+        if let last = out.popLast() { out.append(last + "...") }
+      default: append(word)
+      }
+    }
+    var text = out.joined(separator: " ")
+    text += String(repeating: "]", count: closeAtEnd)
+    return text
+  }
+
+  /// Each command's usage line (generated from its spec) is the synopsis chk(1) gives it.
+  @Test func usageLinesAreTheManPagesSynopses() throws {
+    let page = try Self.page("chk.1")
+    let items = page.split(separator: "\n").filter { $0.hasPrefix(".It Cm ") }
+    for command in Command.all {
+      let line = items.first {
+        $0.split(separator: " ").dropFirst(2).first.map(String.init) == command.name
+      }
+      let documented = try #require(line.map { Self.plainSynopsis(String($0)) }, "\(command.name)")
+      #expect(documented == command.usage, "chk.1 shows \(documented)")
+    }
+  }
+}

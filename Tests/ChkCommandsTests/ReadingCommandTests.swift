@@ -180,7 +180,8 @@ struct ReadingCommandTests {
         == "chk: unknown command 'frobnicate'; run 'chk help' for the list of commands\n")
     let option = cli.run("--frob")
     #expect(option.status == .usage)
-    #expect(option.errors == "chk: unknown option '--frob'; see 'chk help'\n")
+    #expect(
+      option.errors == "chk: unknown option '--frob'; did you mean '--from'?; see 'chk help'\n")
     #expect(cli.run("list", "--frob").status == .usage)
   }
 

@@ -4,9 +4,8 @@ import ChkWorkspace
 /// `chk completions`.
 extension Command {
   static let completions = Command(
-    "completions", "(bash | zsh | fish)", "print a shell completion script"
+    "completions", operands: [.word("bash", "zsh", "fish")], "print a shell completion script"
   ) { invocation throws(CommandError) in
-    try invocation.expectOperands(1...1, "one shell")
     guard let script = Completions.script(for: invocation.operands[0]) else {
       throw .usage(
         "completions are available for bash, zsh and fish, not '\(invocation.operands[0])'")

@@ -4,16 +4,13 @@ import ChkWorkspace
 /// `chk fmt`.
 extension Command {
   static let format = Command(
-    "fmt", "[PATH...] [-w | --check] [-d] [--stdin-filepath PATH]",
+    "fmt", operands: [.paths],
     "write checklist files in canonical form (never changing what they mean)",
     options: [
-      .flag("write", "w", "rewrite the files in place (only those that change; undoable)"),
-      .flag("check", nil, "write nothing; list the files that would change, exit 1 if any"),
-      .flag("diff", "d", "print a unified diff instead of the formatted file"),
-      .value("stdin-filepath", nil, "PATH", "the name of standard input ('-') in messages"),
-      .flag("checklists-only", nil, "skip files without items even when named"),
-      .flag("verbose", "v", "name the files a directory walk skipped, and why"),
-    ]
+      .write, .check, .diff.described("print a unified diff instead of the formatted file"),
+      .standardInputPath, .checklistsOnly, .verbose,
+    ],
+    exclusive: [[.write, .check]]
   ) { invocation throws(CommandError) in
     try FormatCommand(invocation).run()
   }
@@ -35,15 +32,14 @@ struct FormatCommand {
 
   init(_ invocation: Invocation) throws(CommandError) {
     self.invocation = invocation
-    try invocation.exclusive("write", "check")
   }
 
   func run() throws(CommandError) -> ExitCode {
     let arguments = invocation.arguments
     let targets = try invocation.targets()
-    let write = arguments.has("write")
-    let check = arguments.has("check")
-    let diff = arguments.has("diff")
+    let write = arguments.has(.write)
+    let check = arguments.has(.check)
+    let diff = arguments.has(.diff)
     if !write, !check, !diff, targets.files.count + targets.missing.count > 1 {
       throw .usage("fmt prints one file; with several, use --write, --check or --diff")
     }
@@ -52,7 +48,7 @@ struct FormatCommand {
     }
     let input = targets.readsStandardInput ? invocation.environment.readStandardInput() : []
     let job = FormatJob(
-      write: write, diff: diff, checklistsOnly: arguments.has("checklists-only"),
+      write: write, diff: diff, checklistsOnly: arguments.has(.checklistsOnly),
       standardInput: input, edit: invocation.fileEdit)
     let files = targets.files
     let results = Parallel.map(files.count) { job.format(files[$0]) }
@@ -85,7 +81,7 @@ struct FormatCommand {
       entry.isStandardInput
       ? invocation.environment.readStandardInput() : try invocation.read(entry.path)
     let document = try invocation.fileEdit.parse(bytes, path: entry.path)
-    if invocation.arguments.has("checklists-only"), !document.hasItems {
+    if invocation.arguments.has(.checklistsOnly), !document.hasItems {
       invocation.output.write(bytes)
       return .success
     }

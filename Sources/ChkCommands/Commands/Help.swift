@@ -4,9 +4,8 @@ import ChkWorkspace
 /// `chk help` and `chk version`.
 extension Command {
   static let help = Command(
-    "help", "[COMMAND]", "show help for chk or for a command"
+    "help", operands: [.optional("COMMAND | format")], "show help for chk or for a command"
   ) { invocation throws(CommandError) in
-    try invocation.expectOperands(0...1, "at most one COMMAND")
     guard let name = invocation.operands.first else {
       invocation.output.write(Help.overview())
       return .success
@@ -25,7 +24,7 @@ extension Command {
   }
 
   static let version = Command(
-    "version", "", "print chk's version"
+    "version", "print chk's version"
   ) { invocation throws(CommandError) in
     invocation.output.line("chk \(ChkTool.version)")
     return .success
@@ -82,8 +81,7 @@ enum Help {
     """
 
   static func command(_ command: Command) -> String {
-    var text = "usage: chk \(command.name)"
-    if !command.synopsis.isEmpty { text += " " + command.synopsis }
+    var text = "usage: chk \(command.usage)"
     text += "\n\n" + command.summary + "\n\noptions:\n"
     let options = command.allOptions
     let width = options.map(\.synopsis.count).max() ?? 0

@@ -7,11 +7,11 @@ extension Command {
   static let template = "# Checklist\n\n## To do\n"
 
   static let initialize = Command(
-    "init", "[PATH]", "create a new checklist file (CHECKLIST.md unless PATH is given)"
+    "init", operands: [.optional("PATH", isPath: true)],
+    "create a new checklist file (CHECKLIST.md unless PATH is given)"
   ) { invocation throws(CommandError) in
-    try invocation.expectOperands(0...1, "at most one PATH")
     let path = invocation.userPath(
-      invocation.operands.first ?? invocation.arguments.value("file") ?? "CHECKLIST.md")
+      invocation.operands.first ?? invocation.arguments.value(.file) ?? "CHECKLIST.md")
     do throws(FileError) {
       try ChecklistFile.create(
         path.absolute, contents: Array(template.utf8), displayName: path.shown)

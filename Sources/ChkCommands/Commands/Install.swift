@@ -6,11 +6,9 @@ import ChkWorkspace
 /// prefix.
 extension Command {
   static let install = Command(
-    "install", "[--prefix DIR]",
-    "install chk, its man pages and shell completions under DIR (default ~/.local)",
-    options: [prefixOption]
+    "install", "install chk, its man pages and shell completions under DIR (default ~/.local)",
+    options: [.prefix.described("where to install (default ~/.local, or /usr/local as root)")]
   ) { invocation throws(CommandError) in
-    try invocation.expectOperands(0...0, "no operands")
     let prefix = try Installation.prefix(invocation)
     let binary = try Installation.runningBinary()
     // The record: each file with a hash of what was written, so that uninstall removes
@@ -42,11 +40,11 @@ extension Command {
   }
 
   static let uninstall = Command(
-    "uninstall", "[--prefix DIR]",
-    "remove exactly what 'chk install' put under DIR (default ~/.local)",
-    options: [prefixOption]
+    "uninstall", "remove exactly what 'chk install' put under DIR (default ~/.local)",
+    options: [
+      .prefix.described("where chk was installed (default ~/.local, or /usr/local as root)")
+    ]
   ) { invocation throws(CommandError) in
-    try invocation.expectOperands(0...0, "no operands")
     let prefix = try Installation.prefix(invocation)
     let manifest = Installation.manifestPath(prefix)
     guard let bytes = try? ChecklistFile.read(manifest) else {
@@ -79,9 +77,6 @@ extension Command {
     invocation.output.line("removed " + SystemPath.display(manifest))
     return .success
   }
-
-  static let prefixOption = OptionSpec.value(
-    "prefix", nil, "DIR", "where to install (default ~/.local, or /usr/local as root)")
 }
 
 /// What `chk install` puts where.
@@ -95,7 +90,7 @@ enum Installation {
   /// `--prefix`, made absolute; else `~/.local`, or `/usr/local` for root.
   static func prefix(_ invocation: Invocation) throws(CommandError) -> String {
     let prefix: String
-    if let given = invocation.arguments.value("prefix") {
+    if let given = invocation.arguments.value(.prefix) {
       guard !given.isEmpty else { throw .usage("--prefix needs a directory") }
       prefix = invocation.userPath(given).absolute
     } else if geteuid() == 0 {

@@ -4,29 +4,17 @@ import ChkWorkspace
 /// The commands that add, change, remove and move items.
 extension Command {
   static let add = Command(
-    "add",
-    "TEXT... [--list NAME] [--after ITEM | --before ITEM | --under ITEM | --top] "
-      + "[--note TEXT] [--due DATE]",
+    "add", operands: [.oneOrMore("TEXT")],
     "add an unchecked item with a new ID (at the end of the list unless told otherwise)",
     options: [
-      .value("list", "l", "NAME", "the list to add to"),
-      .value("after", nil, "ITEM", "place it after ITEM, as its sibling"),
-      .value("before", nil, "ITEM", "place it before ITEM, as its sibling"),
-      .value("under", nil, "ITEM", "place it as ITEM's last sub-item"),
-      .flag("top", nil, "place it at the top of the list"),
-      .value("note", nil, "TEXT", "give it a note"),
-      .value("due", nil, "DATE", "give it a due date (YYYY-MM-DD)"),
-    ], edits: true
+      .list.described("the list to add to"), .after, .before, .under, .top,
+      .note.described("give it a note"), .due.described("give it a due date (YYYY-MM-DD)"),
+    ],
+    exclusive: [[.after, .before, .under, .top]],
+    conflicts: [(.list, .after), (.list, .before), (.list, .under)], edits: true
   ) { invocation throws(CommandError) in
-    guard !invocation.operands.isEmpty else {
-      throw .usage("add needs the item's text: chk add TEXT...")
-    }
-    try invocation.exclusive("after", "before", "under", "top")
-    try invocation.exclusive("list", "after")
-    try invocation.exclusive("list", "before")
-    try invocation.exclusive("list", "under")
     let name = invocation.operands.joined(separator: " ")
-    let due = try invocation.day("due")
+    let due = try invocation.day(.due)
     let target = try invocation.singleItemTarget(nil, anchors: anchorOptions)
     return try invocation.edit(at: target.path) { document, path throws(CommandError) in
       let resolver = ItemResolver(document, path: path)
@@ -37,14 +25,14 @@ extension Command {
         (position, place) = anchor
       } else {
         let list =
-          try arguments.value("list").map { name throws(CommandError) in
+          try arguments.value(.list).map { name throws(CommandError) in
             try resolver.resolveList(name)
           } ?? defaultList(of: document)
-        position = arguments.has("top") ? .start(of: list) : .end(of: list)
-        place = (arguments.has("top") ? "at the top of " : "to ") + describe(list, in: document)
+        position = arguments.has(.top) ? .start(of: list) : .end(of: list)
+        place = (arguments.has(.top) ? "at the top of " : "to ") + describe(list, in: document)
       }
       let id = try invocation.perform(path) { () throws(EditError) in
-        try document.addItem(named: name, at: position, note: arguments.value("note"), dueDate: due)
+        try document.addItem(named: name, at: position, note: arguments.value(.note), dueDate: due)
       }
       return [
         "added "
@@ -56,79 +44,62 @@ extension Command {
   }
 
   static let check = Command(
-    "check", "ITEM... [--date DATE | --no-date] [--no-repeat]",
-    "check items; @done is today unless told otherwise",
+    "check", operands: [.oneOrMore("ITEM")], "check items; @done is today unless told otherwise",
     options: [
-      .value("date", nil, "DATE", "the @done date (YYYY-MM-DD); replaces an existing one"),
-      .flag("no-date", nil, "add no @done date"),
-      .flag("no-repeat", nil, "do not add the next occurrence of an item with @every"),
-    ], edits: true
+      .date.described("the @done date (YYYY-MM-DD); replaces an existing one"), .noDate,
+      .noRepeat,
+    ],
+    exclusive: [[.date, .noDate]], edits: true
   ) { invocation throws(CommandError) in
-    try invocation.exclusive("date", "no-date")
-    let date = try invocation.day("date")
+    let date = try invocation.day(.date)
     return try invocation.setChecked(.check, date: date)
   }
 
   static let uncheck = Command(
-    "uncheck", "ITEM...", "uncheck items and remove their @done dates", edits: true
+    "uncheck", operands: [.oneOrMore("ITEM")], "uncheck items and remove their @done dates",
+    edits: true
   ) { invocation throws(CommandError) in
     try invocation.setChecked(.uncheck, date: nil)
   }
 
   static let toggle = Command(
-    "toggle", "ITEM... [--date DATE | --no-date] [--no-repeat]",
-    "check unchecked items and uncheck checked ones",
-    options: [
-      .value("date", nil, "DATE", "the @done date for items being checked"),
-      .flag("no-date", nil, "add no @done date"),
-      .flag("no-repeat", nil, "do not add the next occurrence of an item with @every"),
-    ], edits: true
+    "toggle", operands: [.oneOrMore("ITEM")], "check unchecked items and uncheck checked ones",
+    options: [.date.described("the @done date for items being checked"), .noDate, .noRepeat],
+    exclusive: [[.date, .noDate]], edits: true
   ) { invocation throws(CommandError) in
-    try invocation.exclusive("date", "no-date")
-    let date = try invocation.day("date")
+    let date = try invocation.day(.date)
     return try invocation.setChecked(.toggle, date: date)
   }
 
   static let edit = Command(
-    "edit",
-    "ITEM [--name TEXT] [--note TEXT | --no-note] [--due DATE | --no-due] "
-      + "[--done DATE | --no-done]",
-    "change an item's name, note or dates",
+    "edit", operands: [.one("ITEM")], "change an item's name, note or dates",
     options: [
-      .value("name", nil, "TEXT", "the new name"),
-      .value("note", nil, "TEXT", "the new note"),
-      .flag("no-note", nil, "remove the note"),
-      .value("due", nil, "DATE", "the new due date"),
-      .flag("no-due", nil, "remove the due date"),
-      .value("done", nil, "DATE", "the new @done date"),
-      .flag("no-done", nil, "remove the @done date"),
-    ], edits: true
+      .name, .note.described("the new note"), .noNote, .due.described("the new due date"),
+      .noDue, .doneDate, .noDone,
+    ],
+    exclusive: [[.note, .noNote], [.due, .noDue], [.doneDate, .noDone]], edits: true
   ) { invocation throws(CommandError) in
-    try invocation.expectOperands(1...1, "one ITEM")
-    try invocation.exclusive("note", "no-note")
-    try invocation.exclusive("due", "no-due")
-    try invocation.exclusive("done", "no-done")
     let arguments = invocation.arguments
-    let changes = ["name", "note", "no-note", "due", "no-due", "done", "no-done"].filter(
+    let changes = [Option.name, .note, .noNote, .due, .noDue, .doneDate, .noDone].filter(
       arguments.has)
     guard !changes.isEmpty else {
       throw .usage("edit needs something to change: --name, --note, --due or --done (or --no-...)")
     }
-    let due = try invocation.day("due")
-    let done = try invocation.day("done")
+    let due = try invocation.day(.due)
+    let done = try invocation.day(.doneDate)
     let target = try invocation.singleItemTarget(invocation.operands[0], anchors: [])
     return try invocation.edit(at: target.path) { document, path throws(CommandError) in
       let item = try ItemResolver(document, path: path).resolve(target.item ?? "")
       try invocation.perform(path) { () throws(EditError) in
-        if let name = arguments.value("name") { try document.rename(item, to: name) }
-        if let note = arguments.value("note") { try document.setNote(note, of: item) }
-        if arguments.has("no-note") { try document.setNote(nil, of: item) }
+        if let name = arguments.value(.name) { try document.rename(item, to: name) }
+        if let note = arguments.value(.note) { try document.setNote(note, of: item) }
+        if arguments.has(.noNote) { try document.setNote(nil, of: item) }
         if let due { try document.setDueDate(due, of: item) }
-        if arguments.has("no-due") { try document.setDueDate(nil, of: item) }
+        if arguments.has(.noDue) { try document.setDueDate(nil, of: item) }
         if let done { try document.setDoneDate(done, of: item) }
-        if arguments.has("no-done") { try document.setDoneDate(nil, of: item) }
+        if arguments.has(.noDone) { try document.setDoneDate(nil, of: item) }
       }
-      let fields = changes.map { $0.hasPrefix("no-") ? String($0.dropFirst(3)) : $0 }
+      let fields = changes.map { $0.name.hasPrefix("no-") ? String($0.name.dropFirst(3)) : $0.name }
       return [
         "edited "
           + Invocation.label(
@@ -140,9 +111,8 @@ extension Command {
   }
 
   static let remove = Command(
-    "rm", "ITEM...", "remove items with their sub-items", edits: true
+    "rm", operands: [.oneOrMore("ITEM")], "remove items with their sub-items", edits: true
   ) { invocation throws(CommandError) in
-    try invocation.expectOperands(1...Int.max, "one or more ITEMs")
     for (file, operands, explicit) in try invocation.itemsByFile(invocation.operands) {
       _ = try removeItems(operands, from: file, explicit: explicit, invocation)
     }
@@ -180,25 +150,20 @@ extension Command {
   }
 
   static let move = Command(
-    "mv", "ITEM (--list NAME | --after ITEM | --before ITEM | --under ITEM | --top | --bottom)",
+    "mv", operands: [.one("ITEM")],
     "move an item with its sub-items within its list, to another list, or under another item",
     options: [
-      .value("list", "l", "NAME", "move it to this list (to the end, or with --top)"),
-      .value("after", nil, "ITEM", "move it after ITEM"),
-      .value("before", nil, "ITEM", "move it before ITEM"),
-      .value("under", nil, "ITEM", "make it ITEM's last sub-item"),
-      .flag("top", nil, "move it to the top of its list (or of --list)"),
-      .flag("bottom", nil, "move it to the bottom of its list (or of --list)"),
-    ], edits: true
+      .list.described("move it to this list (to the end, or with --top)"),
+      .after.described("move it after ITEM"), .before.described("move it before ITEM"),
+      .under.described("make it ITEM's last sub-item"),
+      .top.described("move it to the top of its list (or of --list)"),
+      .bottom.described("move it to the bottom of its list (or of --list)"),
+    ],
+    exclusive: [[.after, .before, .under, .top, .bottom]],
+    required: [.list, .after, .before, .under, .top, .bottom],
+    conflicts: [(.list, .after), (.list, .before), (.list, .under)], edits: true
   ) { invocation throws(CommandError) in
-    try invocation.expectOperands(1...1, "one ITEM")
-    try invocation.exclusive("after", "before", "under", "top", "bottom")
-    for option in ["after", "before", "under"] { try invocation.exclusive("list", option) }
     let arguments = invocation.arguments
-    guard ["list", "after", "before", "under", "top", "bottom"].contains(where: arguments.has)
-    else {
-      throw .usage("mv needs a destination: --list, --after, --before, --under, --top or --bottom")
-    }
     let target = try invocation.singleItemTarget(invocation.operands[0], anchors: anchorOptions)
     return try invocation.edit(at: target.path) { document, path throws(CommandError) in
       let resolver = ItemResolver(document, path: path)
@@ -209,12 +174,12 @@ extension Command {
         (position, place) = anchor
       } else {
         let list =
-          try arguments.value("list").map { name throws(CommandError) in
+          try arguments.value(.list).map { name throws(CommandError) in
             try resolver.resolveList(name)
           } ?? document.list(containing: item) ?? .unnamed
-        position = arguments.has("top") ? .start(of: list) : .end(of: list)
+        position = arguments.has(.top) ? .start(of: list) : .end(of: list)
         place =
-          (arguments.has("top") ? "to the top of " : "to the end of ")
+          (arguments.has(.top) ? "to the top of " : "to the end of ")
           + describe(list, in: document)
       }
       let id = try invocation.perform(path) { () throws(EditError) in
@@ -244,23 +209,23 @@ extension Command {
   }
 
   /// The options that name an item as a position.
-  static let anchorOptions = ["after", "before", "under"]
+  static let anchorOptions: [Option] = [.after, .before, .under]
 
   /// `--after`, `--before` or `--under ITEM` (their ITEMs, without any `FILE:`),
   /// resolved, with how confirmations say it; `nil` when none is given.
-  static func relativePosition(_ anchors: [String: String], _ resolver: ItemResolver)
+  static func relativePosition(_ anchors: [Option: String], _ resolver: ItemResolver)
     throws(CommandError) -> (ItemPosition, String)?
   {
     let document = resolver.document
-    if let text = anchors["after"] {
+    if let text = anchors[.after] {
       let target = try resolver.resolve(text)
       return (.after(target), "after " + ItemResolver.label(of: target, in: document))
     }
-    if let text = anchors["before"] {
+    if let text = anchors[.before] {
       let target = try resolver.resolve(text)
       return (.before(target), "before " + ItemResolver.label(of: target, in: document))
     }
-    if let text = anchors["under"] {
+    if let text = anchors[.under] {
       let target = try resolver.resolve(text)
       return (.under(target), "under " + ItemResolver.label(of: target, in: document))
     }
@@ -299,12 +264,11 @@ extension Invocation {
   func setChecked(_ action: ChecklistDocument.CheckChange.Action, date: CalendarDay?)
     throws(CommandError) -> ExitCode
   {
-    try expectOperands(1...Int.max, "one or more ITEMs")
     let today = environment.today
-    let doneDay = arguments.has("no-date") ? nil : date ?? today
+    let doneDay = arguments.has(.noDate) ? nil : date ?? today
     let change = ChecklistDocument.CheckChange(
       action, doneDay: doneDay, today: today, redatesCheckedItems: date != nil,
-      addsRecurrences: action != .uncheck && !arguments.has("no-repeat"))
+      addsRecurrences: action != .uncheck && !arguments.has(.noRepeat))
     for (file, operands, explicit) in try itemsByFile(operands) {
       _ = try edit(at: file) { document, path throws(CommandError) in
         func label(_ item: ItemReference) -> String {

@@ -6,25 +6,19 @@ import ChkWorkspace
 /// and output.
 extension Command {
   static let languageServer = Command(
-    "lsp", "[--log] [--verbose] [--debounce MS]",
-    "run a language server (LSP 3.17) on standard input and output, for editors",
-    options: [
-      .flag("log", nil, "log to $XDG_STATE_HOME/chk/lsp.log instead of standard error"),
-      .flag("verbose", "v", "log every message, not only problems"),
-      .value("debounce", nil, "MS", "wait this long after typing stops to lint (default 150)"),
-    ]
+    "lsp", "run a language server (LSP 3.17) on standard input and output, for editors",
+    options: [.log, .verbose.described("log every message, not only problems"), .debounce]
   ) { invocation throws(CommandError) in
-    try invocation.expectOperands(0...0, "no operands")
     let variables = invocation.environment.variables
     var debounce = 150
-    if let text = invocation.arguments.value("debounce") {
+    if let text = invocation.arguments.value(.debounce) {
       guard let value = Int(text), (0...10_000).contains(value) else {
         throw .usage("--debounce takes milliseconds from 0 to 10000, not '\(text)'")
       }
       debounce = value
     }
     var logPath: String?
-    if invocation.arguments.has("log") {
+    if invocation.arguments.has(.log) {
       if let state = variables["XDG_STATE_HOME"], state.hasPrefix("/") {
         logPath = state + "/chk/lsp.log"
       } else if let home = variables["HOME"], home.hasPrefix("/") {
@@ -35,7 +29,7 @@ extension Command {
     }
     return LanguageServerLoop.run(
       LanguageServerOptions(
-        logPath: logPath, verbose: invocation.arguments.has("verbose"),
+        logPath: logPath, verbose: invocation.arguments.has(.verbose),
         debounceMilliseconds: debounce, variables: variables))
   }
 }

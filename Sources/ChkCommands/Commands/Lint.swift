@@ -4,21 +4,12 @@ import ChkWorkspace
 /// `chk lint`.
 extension Command {
   static let lint = Command(
-    "lint",
-    "[PATH...] [--fix] [--format gnu|json|github|sarif] [--enable RULE] "
-      + "[--disable RULE] [--severity RULE=LEVEL] [--strict] [--today DATE]",
+    "lint", operands: [.paths],
     "find checklist mistakes (files, or *.md files under directories), for editors and CI",
     options: [
-      .flag("fix", nil, "apply every available fix and report what remains"),
-      .value("format", nil, "FORMAT", "gnu (default), json, github or sarif"),
-      .value("enable", nil, "RULE", "turn a rule on (repeatable)"),
-      .value("disable", nil, "RULE", "turn a rule off (repeatable)"),
-      .value("severity", nil, "RULE=LEVEL", "set a rule to error, warning or off (repeatable)"),
-      .flag("strict", nil, "exit 1 on warnings too"),
-      .value("today", nil, "DATE", "the day overdue compares with (default: today)"),
-      .flag("checklists-only", nil, "skip files without items even when named"),
-      .value("stdin-filepath", nil, "PATH", "the name of standard input ('-') in messages"),
-      .flag("verbose", "v", "name the files a directory walk skipped, and why"),
+      .fix, .format, .enable, .disable, .severity, .strict,
+      .today.described("the day overdue compares with (default: today)"), .checklistsOnly,
+      .standardInputPath, .verbose,
     ]
   ) { invocation throws(CommandError) in
     try LintCommand(invocation).run()
@@ -50,7 +41,7 @@ struct LintCommand {
   init(_ invocation: Invocation) throws(CommandError) {
     self.invocation = invocation
     let arguments = invocation.arguments
-    let name = arguments.value("format") ?? "gnu"
+    let name = arguments.value(.format) ?? "gnu"
     guard let format = LintReport.Format(rawValue: name) else {
       throw .usage("--format takes gnu, json, github or sarif, not '\(name)'")
     }
@@ -71,7 +62,7 @@ struct LintCommand {
       }
     }
     self.overrides = overrides
-    today = try invocation.day("today") ?? invocation.environment.today
+    today = try invocation.day(.today) ?? invocation.environment.today
   }
 
   static func rule(_ name: String) throws(CommandError) -> LintRule {
@@ -96,8 +87,8 @@ struct LintCommand {
     }
     let jobs = pending
     let job = LintJob(
-      fix: invocation.arguments.has("fix"),
-      checklistsOnly: invocation.arguments.has("checklists-only"),
+      fix: invocation.arguments.has(.fix),
+      checklistsOnly: invocation.arguments.has(.checklistsOnly),
       needsUTF16Columns: format == .sarif,
       standardInput: targets.readsStandardInput ? invocation.environment.readStandardInput() : [],
       idGenerator: invocation.idGenerator, edit: invocation.fileEdit)
@@ -128,7 +119,7 @@ struct LintCommand {
     if let error = shown.compactMap(\.error).first { return error.status }
     if shown.contains(where: { $0.parseError != nil }) { return .dataError }
     let diagnostics = shown.flatMap(\.diagnostics)
-    let strict = invocation.arguments.has("strict")
+    let strict = invocation.arguments.has(.strict)
     if diagnostics.contains(where: { $0.severity == .error || strict }) { return .failure }
     return .success
   }
@@ -247,7 +238,7 @@ extension ChecklistTargets {
   /// With `--verbose`, names on standard error what was left out and why: what the
   /// walks skipped, then the files without items.
   func reportSkipped(noItems: [String], _ invocation: Invocation) {
-    guard invocation.arguments.has("verbose") else { return }
+    guard invocation.arguments.has(.verbose) else { return }
     for entry in skipped { invocation.errors.line("chk: skipped \(entry.path): \(entry.reason)") }
     for path in noItems { invocation.errors.line("chk: skipped \(path): no task items") }
   }

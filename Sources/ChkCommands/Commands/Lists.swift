@@ -4,25 +4,22 @@ import ChkWorkspace
 /// The commands that manage lists, and `archive`.
 extension Command {
   static let listAdd = Command(
-    "list-add", "NAME [--icon ICON]", "add an empty list at the end of the file",
-    options: [.value("icon", nil, "ICON", "the list's icon (an SF Symbol name or an emoji)")],
-    edits: true
+    "list-add", operands: [.oneOrMore("NAME")], "add an empty list at the end of the file",
+    options: [.icon], edits: true
   ) { invocation throws(CommandError) in
-    try invocation.expectOperands(1...Int.max, "the list's NAME")
     let name = invocation.operands.joined(separator: " ")
     return try invocation.edit { document, path throws(CommandError) in
       try invocation.perform(path) { () throws(EditError) in
-        try document.addList(named: name, icon: invocation.arguments.value("icon"))
+        try document.addList(named: name, icon: invocation.arguments.value(.icon))
       }
       return ["added list \"\(name)\""]
     }
   }
 
   static let listRename = Command(
-    "list-rename", "NAME NEW", "rename a list", edits: true
+    "list-rename", operands: [.one("NAME"), .one("NEW")], "rename a list", edits: true
   ) { invocation throws(CommandError) in
-    try invocation.expectOperands(2...2, "the list's NAME and its NEW name")
-    return try invocation.edit { document, path throws(CommandError) in
+    try try invocation.edit { document, path throws(CommandError) in
       let list = try ItemResolver(document, path: path).resolveList(invocation.operands[0])
       let old = describe(list, in: document)
       try invocation.perform(path) { () throws(EditError) in
@@ -33,15 +30,14 @@ extension Command {
   }
 
   static let listRemove = Command(
-    "list-rm", "NAME [--force]", "remove a list: its heading and everything up to the next one",
-    options: [.flag("force", nil, "remove the list even if it has items")], edits: true
+    "list-rm", operands: [.one("NAME")],
+    "remove a list: its heading and everything up to the next one", options: [.force], edits: true
   ) { invocation throws(CommandError) in
-    try invocation.expectOperands(1...1, "the list's NAME")
-    return try invocation.edit { document, path throws(CommandError) in
+    try try invocation.edit { document, path throws(CommandError) in
       let list = try ItemResolver(document, path: path).resolveList(invocation.operands[0])
       let name = describe(list, in: document)
       let count = document.list(list).map { $0.openCount + $0.doneCount } ?? 0
-      if count > 0, !invocation.arguments.has("force") {
+      if count > 0, !invocation.arguments.has(.force) {
         throw .usage(
           "\(path): list \(name) has \(count) item\(count == 1 ? "" : "s"); "
             + "add --force to remove it with them")
@@ -54,12 +50,10 @@ extension Command {
   }
 
   static let listIcon = Command(
-    "list-icon", "NAME (ICON | --none)", "set or remove a list's icon",
-    options: [.flag("none", nil, "remove the icon")], edits: true
+    "list-icon", operands: [.one("NAME"), .either("ICON", or: .noIcon)],
+    "set or remove a list's icon", options: [.noIcon], edits: true
   ) { invocation throws(CommandError) in
-    let removes = invocation.arguments.has("none")
-    try invocation.expectOperands(
-      removes ? 1...1 : 2...2, removes ? "the list's NAME" : "NAME and ICON")
+    let removes = invocation.arguments.has(.noIcon)
     return try invocation.edit { document, path throws(CommandError) in
       let list = try ItemResolver(document, path: path).resolveList(invocation.operands[0])
       let icon = removes ? nil : invocation.operands[1]
@@ -70,13 +64,11 @@ extension Command {
   }
 
   static let reset = Command(
-    "reset", "[--list NAME]",
-    "uncheck every item of a list (or of the file) and remove their @done dates",
-    options: [.value("list", "l", "NAME", "reset only this list")], edits: true
+    "reset", "uncheck every item of a list (or of the file) and remove their @done dates",
+    options: [.list.described("reset only this list")], edits: true
   ) { invocation throws(CommandError) in
-    try invocation.expectOperands(0...0, "no operands")
-    return try invocation.edit { document, path throws(CommandError) in
-      let list = try invocation.arguments.value("list").map { name throws(CommandError) in
+    try try invocation.edit { document, path throws(CommandError) in
+      let list = try invocation.arguments.value(.list).map { name throws(CommandError) in
         try ItemResolver(document, path: path).resolveList(name)
       }
       let count = try invocation.perform(path) { () throws(EditError) in
@@ -89,18 +81,14 @@ extension Command {
   }
 
   static let listCopy = Command(
-    "list-copy", "NAME NEW [--after LIST] [--from FILE]",
+    "list-copy", operands: [.one("NAME"), .one("NEW")],
     "copy a list as a new list: its prose, its items unchecked with new IDs",
-    options: [
-      .value("after", nil, "LIST", "put the copy after this list (default: at the end)"),
-      .value("from", nil, "FILE", "copy the list from another checklist file"),
-    ], edits: true
+    options: [.afterList, .from], edits: true
   ) { invocation throws(CommandError) in
-    try invocation.expectOperands(2...2, "the list's NAME and the NEW list's name")
     let name = invocation.operands[0]
     let newName = invocation.operands[1]
     var source: (path: UserPath, document: ChecklistDocument)?
-    if let from = invocation.arguments.value("from") {
+    if let from = invocation.arguments.value(.from) {
       let path = invocation.userPath(from)
       source = (path, try invocation.fileEdit.parse(invocation.read(path), path: path))
     }
@@ -108,7 +96,7 @@ extension Command {
       let sourcePath = source?.path ?? path
       let list = try ItemResolver(source?.document ?? document, path: sourcePath)
         .resolveList(name)
-      let after = try invocation.arguments.value("after").map { name throws(CommandError) in
+      let after = try invocation.arguments.value(.afterList).map { name throws(CommandError) in
         try ItemResolver(document, path: path).resolveList(name)
       }
       let count: Int
@@ -133,18 +121,13 @@ extension Command {
   }
 
   static let archive = Command(
-    "archive", "[--list NAME] [--to LIST]",
-    "move checked items (with their sub-items) to an archive list, created if needed",
-    options: [
-      .value("list", "l", "NAME", "archive only from this list"),
-      .value("to", nil, "LIST", "the archive list (default: Archive)"),
-    ], edits: true
+    "archive", "move checked items (with their sub-items) to an archive list, created if needed",
+    options: [.list.described("archive only from this list"), .archiveList], edits: true
   ) { invocation throws(CommandError) in
-    try invocation.expectOperands(0...0, "no operands")
-    let target = invocation.arguments.value("to") ?? "Archive"
+    let target = invocation.arguments.value(.archiveList) ?? "Archive"
     return try invocation.edit { document, path throws(CommandError) in
       let resolver = ItemResolver(document, path: path)
-      let source = try invocation.arguments.value("list").map { name throws(CommandError) in
+      let source = try invocation.arguments.value(.list).map { name throws(CommandError) in
         try resolver.resolveList(name)
       }
       let count = try invocation.perform(path) { () throws(EditError) in

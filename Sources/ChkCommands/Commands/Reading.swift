@@ -4,30 +4,21 @@ import ChkWorkspace
 /// `chk list` and `chk lists`.
 extension Command {
   static let list = Command(
-    "list",
-    "[--list NAME] [--open | --done] [--due-before DATE] [--tag KEY] [--sort KEY] "
-      + "[--in PATH]... [TEXT...]",
+    "list", operands: [.any("TEXT")],
     "show the items, grouped by list, with their numbers, IDs, dates and notes",
     options: [
-      .value(
-        "in", nil, "PATH", "read these files, or the checklists under a directory (repeatable)"),
-      sortOption,
-      .value("list", "l", "NAME", "only this list"),
-      .flag("open", nil, "only unchecked items"),
-      .flag("done", nil, "only checked items"),
-      .value("due-before", nil, "DATE", "only items due before DATE (YYYY-MM-DD)"),
-      .value("tag", "t", "KEY", "only items with the tag @KEY"),
-      jsonOption,
-    ]
+      .list.described("only this list"), .open, .doneOnly, .dueBefore, .tag, .sort, .inPaths,
+      .json,
+    ],
+    exclusive: [[.open, .doneOnly]]
   ) { invocation throws(CommandError) in
-    try invocation.exclusive("open", "done")
-    let paths = invocation.arguments.values("in")
+    let paths = invocation.arguments.values(.inPaths)
     if !paths.isEmpty { return try listFiles(invocation, paths: paths) }
     let (path, document) = try invocation.readDocument()
     let resolver = ItemResolver(document, path: path)
     let filter = try ItemFilter(invocation, resolver: resolver)
     let lists = try ItemSort(invocation).apply(to: filter.apply(to: document.lists))
-    if invocation.arguments.has("json") {
+    if invocation.arguments.has(.json) {
       // JSON is exact: its strings escape control characters themselves.
       invocation.output.writeExact(
         DocumentJSON.render(file: path.shown, lists: lists, numbers: resolver.numbers)
@@ -42,18 +33,13 @@ extension Command {
   }
 
   static let lists = Command(
-    "lists", "[--in PATH]...", "show each list with its icon and how many items are left",
-    options: [
-      .value(
-        "in", nil, "PATH", "read these files, or the checklists under a directory (repeatable)"),
-      jsonOption,
-    ]
+    "lists", "show each list with its icon and how many items are left",
+    options: [.inPaths, .json]
   ) { invocation throws(CommandError) in
-    try invocation.expectOperands(0...0, "no operands")
-    let paths = invocation.arguments.values("in")
+    let paths = invocation.arguments.values(.inPaths)
     if !paths.isEmpty { return try listsOfFiles(invocation, paths: paths) }
     let (path, document) = try invocation.readDocument()
-    if invocation.arguments.has("json") {
+    if invocation.arguments.has(.json) {
       let lists = document.lists.map { FilteredList(list: $0, items: $0.items) }
       invocation.output.writeExact(
         DocumentJSON.render(file: path.shown, lists: lists, numbers: document.itemNumbers())
@@ -82,11 +68,11 @@ struct FilterOptions: Sendable {
   var words: [String] = []
 
   init(_ invocation: Invocation) throws(CommandError) {
-    listName = invocation.arguments.value("list")
-    open = invocation.arguments.has("open")
-    done = invocation.arguments.has("done")
-    dueBefore = try invocation.day("due-before")
-    tag = invocation.arguments.value("tag").map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }
+    listName = invocation.arguments.value(.list)
+    open = invocation.arguments.has(.open)
+    done = invocation.arguments.has(.doneOnly)
+    dueBefore = try invocation.day(.dueBefore)
+    tag = invocation.arguments.value(.tag).map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }
     words = invocation.operands.flatMap { $0.split(separator: " ") }.map { $0.lowercased() }
   }
 }

@@ -4,10 +4,9 @@ import ChkWorkspace
 /// `chk undo`.
 extension Command {
   static let undo = Command(
-    "undo", "", "restore the file as it was before the last chk edit of it (again to redo)",
+    "undo", "restore the file as it was before the last chk edit of it (again to redo)",
     edits: true
   ) { invocation throws(CommandError) in
-    try invocation.expectOperands(0...0, "no operands")
     let path = try invocation.checklistPath()
     guard let store = UndoStore(environment: invocation.environment.variables) else {
       throw CommandError(

@@ -4,20 +4,14 @@ import ChkWorkspace
 /// `chk git setup`.
 extension Command {
   static let git = Command(
-    "git", "setup [--global] [--pattern PATTERN] [--command CMD] [--check]",
+    "git", operands: [.word("setup")],
     "set up git to merge checklists by item and show lists in diff hunk headers",
     options: [
-      .flag("global", nil, "configure your user (~/.gitconfig and the global attributes file)"),
-      .value("pattern", nil, "PATTERN", "the files to merge with chk (default: *.md)"),
-      .value("command", nil, "CMD", "how git runs chk (default: chk, found in PATH)"),
-      .flag("check", nil, "only report whether git is set up; exit 1 when it is not"),
+      .global, .pattern, .command,
+      .check.described("only report whether git is set up; exit 1 when it is not"),
     ]
   ) { invocation throws(CommandError) in
-    try invocation.expectOperands(1...1, "'setup'")
-    guard invocation.operands[0] == "setup" else {
-      throw .usage("unknown 'chk git' command '\(invocation.operands[0])'; try 'chk git setup'")
-    }
-    return try GitSetup(invocation: invocation).run()
+    try try GitSetup(invocation: invocation).run()
   }
 }
 
@@ -29,9 +23,9 @@ struct GitSetup {
   /// Hunk headers show the nearest heading: the list a change is in.
   static let headingPattern = "^#{1,6}[ \t].*$"
 
-  var isGlobal: Bool { invocation.arguments.has("global") }
-  var pattern: String { invocation.arguments.value("pattern") ?? "*.md" }
-  var command: String { invocation.arguments.value("command") ?? "chk" }
+  var isGlobal: Bool { invocation.arguments.has(.global) }
+  var pattern: String { invocation.arguments.value(.pattern) ?? "*.md" }
+  var command: String { invocation.arguments.value(.command) ?? "chk" }
   var attributesLine: String { "\(pattern) merge=chk diff=chk" }
 
   /// The configuration entries, with the values they must have.
@@ -89,7 +83,7 @@ struct GitSetup {
     }
     let lines = existing.map { String(decoding: $0, as: UTF8.self).split(separator: "\n") } ?? []
     let hasLine = lines.contains { $0.trimmingSpaces() == attributesLine }
-    if invocation.arguments.has("check") { return check(path, hasLine: hasLine) }
+    if invocation.arguments.has(.check) { return check(path, hasLine: hasLine) }
     for (key, value) in settings {
       let outcome = git(["config"] + scope + [key, value])
       guard outcome.status == 0 else {
@@ -136,7 +130,7 @@ struct GitSetup {
     let output = invocation.output
     output.line((hasLine ? "ok      " : "missing ") + "'\(attributesLine)' in \(path)")
     ready = ready && hasLine
-    let anyCommand = invocation.arguments.value("command") == nil
+    let anyCommand = invocation.arguments.value(.command) == nil
     for (key, value) in settings {
       let current = git(["config"] + scope + ["--get", key])
       // Without --command, a driver that runs chk from any path will do.

@@ -4,10 +4,13 @@ import ChkWorkspace
 /// `chk merge-driver`: git's merge driver for checklists.
 extension Command {
   static let mergeDriver = Command(
-    "merge-driver", "BASE OURS THEIRS [MARKER_SIZE] [PATH]",
+    "merge-driver",
+    operands: [
+      .one("BASE", isPath: true), .one("OURS", isPath: true), .one("THEIRS", isPath: true),
+      .optional("MARKER_SIZE"), .optional("PATH", isPath: true),
+    ],
     "merge three versions by item for git (writes the result to OURS)"
   ) { invocation throws(CommandError) in
-    try invocation.expectOperands(3...5, "BASE OURS THEIRS and optionally MARKER_SIZE and PATH")
     let operands = invocation.operands
     var markerSize = 7
     if operands.count >= 4 {

@@ -4,13 +4,10 @@ import ChkWorkspace
 /// `chk resolve`: merging a file that has conflict markers, by item.
 extension Command {
   static let resolve = Command(
-    "resolve", "PATH",
+    "resolve", operands: [.one("PATH", isPath: true)],
     "merge a file that has conflict markers by item; conflicts that remain stay marked",
-    options: [
-      .flag("quiet", "q", "print nothing on success")
-    ]
+    options: [.quiet.described("print nothing on success")]
   ) { invocation throws(CommandError) in
-    try invocation.expectOperands(1...1, "one PATH")
     let path = invocation.userPath(invocation.operands[0])
     let outcome = try invocation.fileEdit.apply(to: path) {
       file throws(CommandError) -> (bytes: [UInt8], value: (MarkedConflicts, MergeResult, String)?)
@@ -36,7 +33,7 @@ extension Command {
     }
     for warning in outcome.warnings { invocation.errors.line("chk: " + warning) }
     guard let (marked, result, source) = outcome.value else {
-      if !invocation.arguments.has("quiet") {
+      if !invocation.arguments.has(.quiet) {
         invocation.output.line("\(path.shown): no conflict markers")
       }
       return .success
@@ -47,7 +44,7 @@ extension Command {
           + " remain marked (versions from \(source)); edit them by hand")
       return .failure
     }
-    if !invocation.arguments.has("quiet") {
+    if !invocation.arguments.has(.quiet) {
       invocation.output.line(
         "resolved \(marked.regions) conflict" + (marked.regions == 1 ? "" : "s")
           + " in \(path.shown) (versions from \(source)); check it and 'git add' it")

@@ -1,38 +1,5 @@
 import ChkWorkspace
 
-/// An option a command accepts.
-struct OptionSpec: Sendable, Hashable {
-  /// The long name, without dashes: `date` for `--date`.
-  var name: String
-  /// The short letter, if any: `f` for `-f`.
-  var short: Character?
-  /// The value's placeholder (`DATE`), or `nil` for a flag.
-  var value: String?
-  /// One line for `chk help`.
-  var help: String
-
-  var takesValue: Bool { value != nil }
-
-  static func flag(_ name: String, _ short: Character? = nil, _ help: String) -> OptionSpec {
-    OptionSpec(name: name, short: short, value: nil, help: help)
-  }
-
-  static func value(
-    _ name: String, _ short: Character? = nil, _ placeholder: String, _ help: String
-  )
-    -> OptionSpec
-  {
-    OptionSpec(name: name, short: short, value: placeholder, help: help)
-  }
-
-  /// How help shows it: `-f, --file PATH`.
-  var synopsis: String {
-    let long = "--" + name + (value.map { " " + $0 } ?? "")
-    guard let short else { return "    " + long }
-    return "-\(short), " + long
-  }
-}
-
 /// Arguments split into options and operands.
 struct ParsedArguments {
   /// The operands, in order.
@@ -40,18 +7,19 @@ struct ParsedArguments {
   /// Every option given, in order, with its value.
   var options: [(name: String, value: String?)] = []
 
-  func has(_ name: String) -> Bool {
-    options.contains { $0.name == name }
+  /// Whether the option was given.
+  func has(_ option: Option) -> Bool {
+    options.contains { $0.name == option.name }
   }
 
   /// The last value given for an option.
-  func value(_ name: String) -> String? {
-    options.last { $0.name == name }?.value
+  func value(_ option: Option) -> String? {
+    options.last { $0.name == option.name }?.value
   }
 
   /// Every value given for a repeatable option.
-  func values(_ name: String) -> [String] {
-    options.filter { $0.name == name }.compactMap(\.value)
+  func values(_ option: Option) -> [String] {
+    options.filter { $0.name == option.name }.compactMap(\.value)
   }
 }
 
@@ -64,14 +32,14 @@ enum ArgumentParser {
   /// - Parameter context: how errors name the command (`chk check`).
   /// - Throws: a usage error for an unknown option, a missing value, or a value given to
   ///   a flag.
-  static func parse(_ arguments: [String], specs: [OptionSpec], context: String)
+  static func parse(_ arguments: [String], specs: [Option], context: String)
     throws(CommandError)
     -> ParsedArguments
   {
     var result = ParsedArguments()
     var index = 0
     var optionsEnded = false
-    func spec(long: String) throws(CommandError) -> OptionSpec {
+    func spec(long: String) throws(CommandError) -> Option {
       guard let spec = specs.first(where: { $0.name == long }) else {
         let hint = Suggestions.clause(long, among: specs.map(\.name), quoted: "--")
         throw .usage(
@@ -97,7 +65,7 @@ enum ArgumentParser {
           result.options.append((name, String(body[body.index(after: equals)...])))
         } else if option.takesValue {
           guard index < arguments.count else {
-            throw .usage("option '--\(name)' needs a value (\(option.value ?? "VALUE"))")
+            throw .usage("option '--\(name)' needs a value (\(option.placeholder ?? "VALUE"))")
           }
           result.options.append((name, arguments[index]))
           index += 1
@@ -119,7 +87,7 @@ enum ArgumentParser {
               result.options.append((option.name, arguments[index]))
               index += 1
             } else {
-              throw .usage("option '-\(letter)' needs a value (\(option.value ?? "VALUE"))")
+              throw .usage("option '-\(letter)' needs a value (\(option.placeholder ?? "VALUE"))")
             }
             break
           }

@@ -4,22 +4,13 @@ import ChkWorkspace
 /// `chk due`, and the many-file views of `chk list --in` and `chk lists --in`.
 extension Command {
   static let due = Command(
-    "due",
-    "[PATH...] [--until DATE] [--today DATE] [--sort due|done|name|file] [--json] "
-      + "[--fail-on-overdue]",
+    "due", operands: [.paths],
     "the open items with a @due day, across files: overdue, today, this week, later",
-    options: [
-      .value("until", nil, "DATE", "only items due on or before DATE"),
-      .value("today", nil, "DATE", "the day the agenda counts from (default: today)"),
-      sortOption,
-      jsonOption,
-      .flag("fail-on-overdue", nil, "exit 1 when an item is overdue (for CI)"),
-      .flag("verbose", "v", "name the files a directory walk skipped, and why"),
-    ]
+    options: [.until, .today, .sort, .json, .failOnOverdue, .verbose]
   ) { invocation throws(CommandError) in
     let files = try ChecklistFiles.load(invocation, paths: invocation.operands)
-    let today = try invocation.day("today") ?? invocation.environment.today
-    let until = try invocation.day("until")
+    let today = try invocation.day(.today) ?? invocation.environment.today
+    let until = try invocation.day(.until)
     let sort = try ItemSort(invocation, default: .due)
     // Each file's open items with a @due day, found in parallel from the line records.
     let documents = files.documents
@@ -34,14 +25,14 @@ extension Command {
       }
     }.flatMap { $0 }
     entries.sort { sort.orders($0, $1) }
-    if invocation.arguments.has("json") {
+    if invocation.arguments.has(.json) {
       invocation.output.writeExact(AgendaEntry.json(entries) + [UInt8(ascii: "\n")])
     } else {
       AgendaEntry.print(entries, today: today, invocation)
     }
     let status = files.finish(invocation)
     if status != .success { return status }
-    if invocation.arguments.has("fail-on-overdue"),
+    if invocation.arguments.has(.failOnOverdue),
       entries.contains(where: { $0.section == .overdue })
     {
       let count = entries.count { $0.section == .overdue }
@@ -51,10 +42,6 @@ extension Command {
     return .success
   }
 
-  /// `--sort`, shared by `list` and `due`.
-  static let sortOption = OptionSpec.value(
-    "sort", nil, "KEY", "order items by due, done, name or file")
-
   /// `chk list --in PATH...`: each file's lists, under the file's name.
   static func listFiles(_ invocation: Invocation, paths: [String]) throws(CommandError)
     -> ExitCode
@@ -62,7 +49,7 @@ extension Command {
     let files = try ChecklistFiles.load(invocation, paths: paths)
     let sort = try ItemSort(invocation)
     let options = try FilterOptions(invocation)
-    let json = invocation.arguments.has("json")
+    let json = invocation.arguments.has(.json)
     let style = invocation.style
     let today = invocation.environment.today
     let (isTerminal, visible) = (invocation.output.isTerminal, invocation.output.visible)
@@ -125,7 +112,7 @@ extension Command {
     -> ExitCode
   {
     let files = try ChecklistFiles.load(invocation, paths: paths)
-    if invocation.arguments.has("json") {
+    if invocation.arguments.has(.json) {
       var output: [UInt8] = [UInt8(ascii: "[")]
       for (index, file) in files.documents.enumerated() {
         output += (index == 0 ? "\n" : ",\n").utf8
@@ -236,7 +223,7 @@ enum ItemSort: String {
   case due, done, name, file
 
   init(_ invocation: Invocation, default: ItemSort = .file) throws(CommandError) {
-    let text = invocation.arguments.value("sort") ?? `default`.rawValue
+    let text = invocation.arguments.value(.sort) ?? `default`.rawValue
     guard let sort = ItemSort(rawValue: text) else {
       throw .usage("--sort takes due, done, name or file, not '\(text)'")
     }
