@@ -3,11 +3,11 @@ import ChkWorkspace
 
 /// `initialize` and the open documents: what the server holds of each buffer.
 extension LanguageServer {
-  func initialize(_ params: JSONValue) -> Result<JSONValue, ResponseError> {
+  func initialize(_ params: JSONValue) throws(ResponseError) -> JSONValue {
     guard state == .waitingForInitialize else {
-      return .failure(ResponseError(ErrorCode.invalidRequest, "'initialize' was already sent"))
+      throw ResponseError(ErrorCode.invalidRequest, "'initialize' was already sent")
     }
-    guard params.isObject else { return .failure(.invalidParams("'initialize' needs params")) }
+    guard params.isObject else { throw .invalidParams("'initialize' needs params") }
     let capabilities = params["capabilities"] ?? .null
     // UTF-8 when the client offers it (no conversion at all); UTF-16 otherwise, which
     // every client must take.
@@ -33,44 +33,13 @@ extension LanguageServer {
     }
     workspaceRoots = roots
     state = .running
-    var provides: [(String, JSONValue)] = [
-      ("positionEncoding", .string(encoding.rawValue)),
-      // Full and incremental changes; open and close; saves (for `.chk.json`).
-      ("textDocumentSync", ["openClose": true, "change": 2, "save": true]),
-      ("documentFormattingProvider", true),
-      ("documentRangeFormattingProvider", true),
-      (
-        "codeActionProvider",
-        [
-          "codeActionKinds": [
-            "quickfix", "refactor.rewrite", "source.fixAll.chk", "source.archive.chk",
-          ],
-          "resolveProvider": true,
-        ]
-      ),
-      (
-        "completionProvider",
-        ["triggerCharacters": ["@", "(", "["], "resolveProvider": false]
-      ),
-      ("documentSymbolProvider", true),
-      ("foldingRangeProvider", true),
-      ("hoverProvider", true),
-      ("inlayHintProvider", true),
-      ("definitionProvider", true),
-      ("referencesProvider", true),
-      ("workspaceSymbolProvider", true),
-    ]
-    if clientPullsDiagnostics {
-      provides.append(
-        (
-          "diagnosticProvider",
-          ["identifier": "chk", "interFileDependencies": false, "workspaceDiagnostics": false]
-        ))
-    }
-    return .success([
+    // The position encoding, then what the method table announces.
+    let provides =
+      [("positionEncoding", JSONValue.string(encoding.rawValue))] + advertisedCapabilities
+    return [
       "capabilities": .object(provides),
       "serverInfo": ["name": "chk", "version": .string(ChkVersion.current)],
-    ])
+    ]
   }
 
   func didOpen(_ params: JSONValue) {
@@ -92,10 +61,10 @@ extension LanguageServer {
     documents[uri] = nil
     for change in params["contentChanges"]?.arrayValue ?? [] {
       guard let text = change["text"]?.stringValue else { continue }
-      if let range = change["range"], let first = Self.position(range["start"]),
-        let second = Self.position(range["end"])
+      if let range = change["range"], let first = Position(json: range["start"]),
+        let second = Position(json: range["end"])
       {
-        let (start, end) = Self.ordered(first, second)
+        let (start, end) = Position.ordered(first, second)
         let lower = document.buffer.offset(of: start, encoding)
         let upper = max(lower, document.buffer.offset(of: end, encoding))
         document.replace(lower..<upper, with: Array(text.utf8))
@@ -130,38 +99,20 @@ extension LanguageServer {
     for open in documents.keys.sorted() { diagnosticsChanged(open) }
   }
 
-  /// Two positions, the earlier first: a range may come reversed.
-  static func ordered(_ a: Position, _ b: Position) -> (Position, Position) {
-    (a.line, a.character) <= (b.line, b.character) ? (a, b) : (b, a)
-  }
-
-  static func position(_ value: JSONValue?) -> Position? {
-    guard let line = value?["line"]?.intValue, let character = value?["character"]?.intValue,
-      line >= 0, character >= 0
-    else { return nil }
-    return Position(line: line, character: character)
-  }
-
-  func json(_ position: Position) -> JSONValue {
-    ["line": .int(position.line), "character": .int(position.character)]
-  }
-
   /// An LSP range from byte offsets of a document.
   func range(_ bytes: Range<Int>, in document: OpenDocument) -> JSONValue {
     [
-      "start": json(document.buffer.position(ofOffset: bytes.lowerBound, encoding)),
-      "end": json(document.buffer.position(ofOffset: bytes.upperBound, encoding)),
+      "start": document.buffer.position(ofOffset: bytes.lowerBound, encoding).json,
+      "end": document.buffer.position(ofOffset: bytes.upperBound, encoding).json,
     ]
   }
 
-  /// The open document a request's `textDocument.uri` names.
-  func document(_ params: JSONValue) -> Result<OpenDocument, ResponseError> {
-    guard let uri = params["textDocument"]?["uri"]?.stringValue else {
-      return .failure(.invalidParams("textDocument.uri is missing"))
-    }
-    guard let document = documents[uri] else {
-      return .failure(ResponseError(ErrorCode.invalidParams, "'\(uri)' is not open"))
-    }
-    return .success(document)
+  /// Files changed on disk (`.chk.json`, the workspace's checklists): what was read
+  /// from them is read again.
+  func filesChanged() {
+    configurations = ConfigurationCache()
+    forgetFindings()
+    workspaceIndex = nil
+    for uri in documents.keys.sorted() { diagnosticsChanged(uri) }
   }
 }

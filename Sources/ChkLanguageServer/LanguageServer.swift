@@ -195,7 +195,11 @@ public final class LanguageServer {
       result = .failure(
         ResponseError(ErrorCode.invalidRequest, "the server is shut down; only 'exit' is taken"))
     default:
-      result = request(method, params)
+      do throws(ResponseError) {
+        result = .success(try request(method, params))
+      } catch {
+        result = .failure(error)
+      }
     }
     var out = takeOutgoing()
     switch result {
@@ -221,45 +225,18 @@ public final class LanguageServer {
     }
     // Before `initialize`, notifications are dropped (LSP 3.17, "initialize").
     guard state == .running else { return }
-    switch method {
-    case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
-      break
-    case "textDocument/didOpen": didOpen(params)
-    case "textDocument/didChange": didChange(params)
-    case "textDocument/didClose": didClose(params)
-    case "textDocument/didSave": didSave(params)
-    case "workspace/didChangeWatchedFiles":
-      configurations = ConfigurationCache()
-      forgetFindings()
-      workspaceIndex = nil
-      for uri in documents.keys.sorted() { diagnosticsChanged(uri) }
-    default:
-      environment.log("ignored notification \(method)")
+    guard let notification = Self.notificationsByName[method] else {
+      return environment.log("ignored notification \(method)")
     }
+    notification.handle(self, params)
   }
 
-  private func request(_ method: String, _ params: JSONValue) -> Result<JSONValue, ResponseError> {
-    switch method {
-    case "initialize": return initialize(params)
-    case "shutdown":
-      state = .shutDown
-      return .success(.null)
-    case "textDocument/diagnostic": return pullDiagnostics(params)
-    case "textDocument/formatting": return formatting(params, range: nil)
-    case "textDocument/rangeFormatting": return formatting(params, range: params["range"])
-    case "textDocument/codeAction": return codeActions(params)
-    case "codeAction/resolve": return resolveCodeAction(params)
-    case "textDocument/completion": return completion(params)
-    case "textDocument/documentSymbol": return documentSymbols(params)
-    case "textDocument/foldingRange": return foldingRanges(params)
-    case "textDocument/hover": return hover(params)
-    case "textDocument/inlayHint": return inlayHints(params)
-    case "textDocument/definition": return definition(params)
-    case "textDocument/references": return references(params)
-    case "workspace/symbol": return workspaceSymbols(params)
-    default:
-      return .failure(ResponseError(ErrorCode.methodNotFound, "unknown method '\(method)'"))
+  private func request(_ method: String, _ params: JSONValue) throws(ResponseError) -> JSONValue {
+    if method == "initialize" { return try initialize(params) }
+    guard let request = Self.requestsByName[method] else {
+      throw ResponseError(ErrorCode.methodNotFound, "unknown method '\(method)'")
     }
+    return try request.handle(self, params)
   }
 
   /// The JSON-RPC and LSP error codes the server answers with.

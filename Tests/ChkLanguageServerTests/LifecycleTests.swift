@@ -212,3 +212,43 @@ struct LifecycleTests {
     #expect(bodies[1]["params"]?["diagnostics"]?.arrayValue?.first?["code"] == "duplicate-id")
   }
 }
+
+extension LifecycleTests {
+  /// Each capability `initialize` advertises is the one LSP 3.17 names for a method
+  /// the server dispatches, and each method the server answers is advertised (but for
+  /// the ones the specification announces no capability for).
+  @Test func advertisedCapabilitiesAreTheDispatchedMethods() {
+    let specification: [String: String] = [
+      "documentFormattingProvider": "textDocument/formatting",
+      "documentRangeFormattingProvider": "textDocument/rangeFormatting",
+      "codeActionProvider": "textDocument/codeAction",
+      "completionProvider": "textDocument/completion",
+      "documentSymbolProvider": "textDocument/documentSymbol",
+      "foldingRangeProvider": "textDocument/foldingRange",
+      "hoverProvider": "textDocument/hover",
+      "inlayHintProvider": "textDocument/inlayHint",
+      "definitionProvider": "textDocument/definition",
+      "referencesProvider": "textDocument/references",
+      "workspaceSymbolProvider": "workspace/symbol",
+      "diagnosticProvider": "textDocument/diagnostic",
+      "textDocumentSync": "textDocument/didOpen",
+    ]
+    let unannounced: Set = ["shutdown", "codeAction/resolve"]
+    let session = LSPSession(pullsDiagnostics: true)
+    let capabilities = session.initializeResult?["capabilities"]
+    guard case .object(let members)? = capabilities else {
+      Issue.record("no capabilities")
+      return
+    }
+    let advertised = Set(members.map(\.0)).subtracting(["positionEncoding"])
+    #expect(advertised == Set(specification.keys))
+    let methods =
+      LanguageServer.requestMethods.map(\.name) + LanguageServer.notificationMethods.map(\.name)
+    for (capability, method) in specification {
+      #expect(methods.contains(method), "\(capability) is advertised but \(method) is not taken")
+    }
+    for method in LanguageServer.requestMethods.map(\.name) where !unannounced.contains(method) {
+      #expect(specification.values.contains(method), "\(method) is taken but not advertised")
+    }
+  }
+}

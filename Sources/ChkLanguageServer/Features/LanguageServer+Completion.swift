@@ -4,21 +4,15 @@ import ChkWorkspace
 /// Completion: tag keys after `@`, dates inside `@done(` and `@due(`, a fresh ID inside
 /// `@id(`, and the boxes after `- [`.
 extension LanguageServer {
-  func completion(_ params: JSONValue) -> Result<JSONValue, ResponseError> {
-    let document: OpenDocument
-    switch self.document(params) {
-    case .success(let value): document = value
-    case .failure(let error): return .failure(error)
-    }
-    guard let position = Self.position(params["position"]) else {
-      return .failure(.invalidParams("position is missing"))
-    }
+  func completion(_ params: PositionParams) throws(ResponseError) -> JSONValue {
+    let document = params.document
+    let position = params.position
     let cursor = document.buffer.offset(of: position, encoding)
     let line = document.buffer.line(ofOffset: cursor)
     let lineStart = document.buffer.lineStarts[line]
     let before = Array(document.bytes[lineStart..<cursor])
     let items = completions(before: before, cursor: cursor, document: document)
-    return .success(["isIncomplete": false, "items": .array(items)])
+    return ["isIncomplete": false, "items": .array(items)]
   }
 
   private func completions(before: [UInt8], cursor: Int, document: OpenDocument) -> [JSONValue] {

@@ -29,14 +29,8 @@ extension LanguageServer {
     }
   }
 
-  func pullDiagnostics(_ params: JSONValue) -> Result<JSONValue, ResponseError> {
-    guard let uri = params["textDocument"]?["uri"]?.stringValue else {
-      return .failure(.invalidParams("textDocument.uri is missing"))
-    }
-    guard documents[uri] != nil else {
-      return .failure(ResponseError(ErrorCode.invalidParams, "'\(uri)' is not open"))
-    }
-    return .success(["kind": "full", "items": .array(diagnostics(uri))])
+  func pullDiagnostics(_ params: DocumentParams) -> JSONValue {
+    ["kind": "full", "items": .array(diagnostics(params.document.uri))]
   }
 
   /// The parse of an open document (cached in it until its text changes).

@@ -37,29 +37,20 @@ extension LanguageServer {
   /// Up to this many bytes of changed lines go in one edit.
   static let singleStretch = 1 << 14
 
-  func formatting(_ params: JSONValue, range requested: JSONValue?) -> Result<
-    JSONValue, ResponseError
-  > {
-    let document: OpenDocument
-    switch self.document(params) {
-    case .success(let value): document = value
-    case .failure(let error): return .failure(error)
-    }
+  /// `textDocument/formatting`, and `textDocument/rangeFormatting` with the range.
+  func formatting(_ document: OpenDocument, range requested: (Position, Position)?)
+    throws(ResponseError) -> JSONValue
+  {
     guard case .success(let parsedDocument) = parsed(document.uri) else {
-      return .failure(
-        ResponseError(ErrorCode.requestFailed, "the document cannot be parsed; see its diagnostics")
-      )
+      throw ResponseError(
+        ErrorCode.requestFailed, "the document cannot be parsed; see its diagnostics")
     }
     // A document without items is not a checklist: formatting it would rewrite a
     // README's headings and blank lines (`chk fmt DIR` skips such files too).
-    guard parsedDocument.hasItems else { return .success([]) }
+    guard parsedDocument.hasItems else { return [] }
     let formatted = ChecklistFormatter().format(parsedDocument)
     var changes = LineDiff.changes(from: document.bytes, to: formatted)
-    if let requested {
-      guard let first = Self.position(requested["start"]),
-        let second = Self.position(requested["end"])
-      else { return .failure(.invalidParams("range needs a start and an end")) }
-      let (start, end) = Self.ordered(first, second)
+    if let (start, end) = requested {
       // The changes that touch the lines of the range (a change is whole lines).
       let lower = document.buffer.lineStarts[
         document.buffer.line(ofOffset: document.buffer.offset(of: start, encoding))]
@@ -70,35 +61,27 @@ extension LanguageServer {
           : change.old.lowerBound <= upper && change.old.upperBound > lower
       }
     }
-    return .success(
-      .array(
-        changes.map { change in
-          [
-            "range": range(change.old, in: document),
-            "newText": .string(String(decoding: formatted[change.new], as: UTF8.self)),
-          ]
-        }))
+    return .array(
+      changes.map { change in
+        [
+          "range": range(change.old, in: document),
+          "newText": .string(String(decoding: formatted[change.new], as: UTF8.self)),
+        ]
+      })
   }
 
   // MARK: - Code actions
 
-  func codeActions(_ params: JSONValue) -> Result<JSONValue, ResponseError> {
-    let document: OpenDocument
-    switch self.document(params) {
-    case .success(let value): document = value
-    case .failure(let error): return .failure(error)
-    }
-    guard case .success(let parsedDocument) = parsed(document.uri), parsedDocument.hasItems,
-      let start = Self.position(params["range"]?["start"]),
-      let end = Self.position(params["range"]?["end"])
-    else { return .success([]) }
-    let only = params["context"]?["only"]?.arrayValue?.compactMap(\.stringValue)
+  func codeActions(_ params: RangeParams) throws(ResponseError) -> JSONValue {
+    let document = params.document
+    guard case .success(let parsedDocument) = parsed(document.uri), parsedDocument.hasItems
+    else { return [] }
+    let only = params.raw["context"]?["only"]?.arrayValue?.compactMap(\.stringValue)
     func wanted(_ kind: String) -> Bool {
       guard let only else { return true }
       return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
     }
-    // A range may come reversed (end before start): take it in order.
-    let (from, to) = Self.ordered(start, end)
+    let (from, to) = (params.start, params.end)
     let firstLine = document.buffer.line(ofOffset: document.buffer.offset(of: from, encoding)) + 1
     var lastLine = document.buffer.line(ofOffset: document.buffer.offset(of: to, encoding)) + 1
     // A selection that ends at the start of a line does not take that line.
@@ -115,7 +98,7 @@ extension LanguageServer {
     var actions: [JSONValue] = []
     let today = environment.today()
 
-    if !items.isEmpty, wanted("refactor.rewrite") {
+    if !items.isEmpty, wanted(CodeActionKind.rewrite) {
       let count = items.count
       let noun = count == 1 ? "item" : "\(count) items"
       // Each variant is what `chk check`, `chk uncheck` and `chk toggle` do: an item
@@ -133,7 +116,7 @@ extension LanguageServer {
           document, parsedDocument,
           { copy throws(EditError) in _ = try copy.setChecked(references, change) })
         {
-          actions.append(action(title, kind: "refactor.rewrite", edit: edit))
+          actions.append(action(title, kind: CodeActionKind.rewrite, edit: edit))
         }
       }
       let withoutID = items.filter { $0.1.id == nil }
@@ -146,14 +129,16 @@ extension LanguageServer {
       {
         let title =
           withoutID.count == 1 ? "Give the item an ID" : "Give \(withoutID.count) items IDs"
-        actions.append(action(title, kind: "refactor.rewrite", edit: edit))
+        actions.append(action(title, kind: CodeActionKind.rewrite, edit: edit))
       }
     }
 
     // Quick fixes for the fixable diagnostics the client sent (or all under the range).
-    if wanted("quickfix"), case .success(let configuration) = lintConfiguration(document.uri) {
+    if wanted(CodeActionKind.quickFix),
+      case .success(let configuration) = lintConfiguration(document.uri)
+    {
       let linter = ChecklistLinter(configuration: configuration)
-      let sent = params["context"]?["diagnostics"]?.arrayValue ?? []
+      let sent = params.raw["context"]?["diagnostics"]?.arrayValue ?? []
       // Each quick fix lints its copy again: at most `maximumQuickFixes` per request
       // keeps a select-all linear ("fix all" takes the rest).
       let fixable = findings(document.uri, parsedDocument, configuration).filter {
@@ -172,7 +157,8 @@ extension LanguageServer {
         let fix = finding.rule.fixSummary ?? "fix"
         var members: [(String, JSONValue)] = [
           ("title", .string("Fix: \(fix) (\(finding.rule.name))")),
-          ("kind", "quickfix"), ("diagnostics", [attached ?? shown]), ("isPreferred", true),
+          ("kind", .string(CodeActionKind.quickFix)), ("diagnostics", [attached ?? shown]),
+          ("isPreferred", true),
           ("edit", edit),
         ]
         if attached == nil { members.remove(at: 2) }
@@ -182,19 +168,19 @@ extension LanguageServer {
 
     // The actions that rewrite lines all over the file: offered when they would do
     // something, and computed when chosen if the client resolves actions.
-    if wanted("source.fixAll.chk"),
+    if wanted(CodeActionKind.fixAll),
       case .success(let configuration) = lintConfiguration(document.uri),
       findings(document.uri, parsedDocument, configuration).contains(where: \.isFixable),
       let action = wholeFileAction(.fixAll, document, parsedDocument)
     {
       actions.append(action)
     }
-    if wanted("source.archive.chk"), parsedDocument.doneCount > 0,
+    if wanted(CodeActionKind.archive), parsedDocument.doneCount > 0,
       let action = wholeFileAction(.archive, document, parsedDocument)
     {
       actions.append(action)
     }
-    return .success(.array(actions))
+    return .array(actions)
   }
 
   /// The code actions that change the whole file.
@@ -210,8 +196,8 @@ extension LanguageServer {
 
     var kind: String {
       switch self {
-      case .fixAll: return "source.fixAll.chk"
-      case .archive: return "source.archive.chk"
+      case .fixAll: return CodeActionKind.fixAll
+      case .archive: return CodeActionKind.archive
       }
     }
   }
@@ -250,25 +236,24 @@ extension LanguageServer {
   }
 
   /// `codeAction/resolve`: the edit of an action offered without one.
-  func resolveCodeAction(_ params: JSONValue) -> Result<JSONValue, ResponseError> {
+  func resolveCodeAction(_ params: JSONValue) throws(ResponseError) -> JSONValue {
     guard case .object(var members) = params, let data = params["data"],
       let uri = data["uri"]?.stringValue,
       let kind = data["action"]?.stringValue.flatMap(WholeFileAction.init)
-    else { return .failure(.invalidParams("not a code action of chk's to resolve")) }
+    else { throw .invalidParams("not a code action of chk's to resolve") }
     guard let document = documents[uri], case .success(let parsedDocument) = parsed(uri) else {
-      return .failure(ResponseError(ErrorCode.invalidParams, "'\(uri)' is not open"))
+      throw .invalidParams("'\(uri)' is not open")
     }
     guard data["version"]?.intValue == document.version else {
-      return .failure(
-        ResponseError(
-          ErrorCode.contentModified, "the document changed since the action was offered"))
+      throw ResponseError(
+        ErrorCode.contentModified, "the document changed since the action was offered")
     }
     guard let edit = wholeFileEdit(kind, document, parsedDocument) else {
-      return .failure(ResponseError(ErrorCode.requestFailed, "the action has nothing left to do"))
+      throw ResponseError(ErrorCode.requestFailed, "the action has nothing left to do")
     }
     members.removeAll { $0.0 == "edit" }
     members.append(("edit", edit))
-    return .success(.object(members))
+    return .object(members)
   }
 
   /// How many quick fixes one code-action request returns at most.

@@ -5,18 +5,11 @@ import ChkWorkspace
 extension LanguageServer {
   /// The parse of a request's document, or an empty answer for a document that is not
   /// a checklist (or does not parse).
-  private func checklist(_ params: JSONValue) -> Result<
-    (OpenDocument, ChecklistDocument)?, ResponseError
-  > {
-    let document: OpenDocument
-    switch self.document(params) {
-    case .success(let value): document = value
-    case .failure(let error): return .failure(error)
-    }
+  private func checklist(_ document: OpenDocument) -> (OpenDocument, ChecklistDocument)? {
     guard case .success(let parsedDocument) = parsed(document.uri), parsedDocument.hasItems else {
-      return .success(nil)
+      return nil
     }
-    return .success((document, parsedDocument))
+    return (document, parsedDocument)
   }
 
   /// The 1-based last line of each list: the line before the next heading, blank lines
@@ -48,13 +41,9 @@ extension LanguageServer {
 
   /// The lists, their items and sub-items as a tree, written straight to JSON (a
   /// large file has hundreds of thousands of symbols).
-  func documentSymbols(_ params: JSONValue) -> Result<JSONValue, ResponseError> {
-    let found: (OpenDocument, ChecklistDocument)?
-    switch checklist(params) {
-    case .success(let value): found = value
-    case .failure(let error): return .failure(error)
-    }
-    guard let (document, parsedDocument) = found else { return .success([]) }
+  func documentSymbols(_ params: DocumentParams) throws(ResponseError) -> JSONValue {
+    let found = checklist(params.document)
+    guard let (document, parsedDocument) = found else { return [] }
     let lists = parsedDocument.lists
     let lasts = lastLines(of: lists, in: document)
     var writer = JSONWriter()
@@ -98,16 +87,12 @@ extension LanguageServer {
         lines: (first, max(first, lasts[index])), children: list.items)
     }
     writer.endArray()
-    return .success(.raw(writer.bytes))
+    return .raw(writer.bytes)
   }
 
-  func foldingRanges(_ params: JSONValue) -> Result<JSONValue, ResponseError> {
-    let found: (OpenDocument, ChecklistDocument)?
-    switch checklist(params) {
-    case .success(let value): found = value
-    case .failure(let error): return .failure(error)
-    }
-    guard let (document, parsedDocument) = found else { return .success([]) }
+  func foldingRanges(_ params: DocumentParams) throws(ResponseError) -> JSONValue {
+    let found = checklist(params.document)
+    guard let (document, parsedDocument) = found else { return [] }
     let outlines = parsedDocument.listOutlines.map(\.list)
     var ranges: [JSONValue] = []
     for (index, last) in lastLines(of: outlines, in: document).enumerated() {
@@ -123,7 +108,7 @@ extension LanguageServer {
         "kind": "region",
       ])
     }
-    return .success(.array(ranges))
+    return .array(ranges)
   }
 
   /// "due in 3 days", "due today", "overdue by 2 days".
@@ -151,14 +136,10 @@ extension LanguageServer {
     }
   }
 
-  func hover(_ params: JSONValue) -> Result<JSONValue, ResponseError> {
-    let found: (OpenDocument, ChecklistDocument)?
-    switch checklist(params) {
-    case .success(let value): found = value
-    case .failure(let error): return .failure(error)
-    }
-    guard let (document, parsedDocument) = found, let position = Self.position(params["position"])
-    else { return .success(.null) }
+  func hover(_ params: PositionParams) throws(ResponseError) -> JSONValue {
+    let found = checklist(params.document)
+    guard let (document, parsedDocument) = found, case let position = params.position
+    else { return .null }
     let line = document.buffer.line(ofOffset: document.buffer.offset(of: position, encoding)) + 1
     let today = environment.today()
     var parts: [String] = []
@@ -188,23 +169,19 @@ extension LanguageServer {
           : "\(outline.openCount) of \(outline.itemCount) item\(outline.itemCount == 1 ? "" : "s") left"
       )
     } else {
-      return .success(.null)
+      return .null
     }
-    return .success([
+    return [
       "contents": ["kind": "markdown", "value": .string(parts.joined(separator: " · "))],
       "range": range(document.lineRange(line), in: document),
-    ])
+    ]
   }
 
-  func inlayHints(_ params: JSONValue) -> Result<JSONValue, ResponseError> {
-    let found: (OpenDocument, ChecklistDocument)?
-    switch checklist(params) {
-    case .success(let value): found = value
-    case .failure(let error): return .failure(error)
-    }
-    guard let (document, parsedDocument) = found else { return .success([]) }
-    let start = Self.position(params["range"]?["start"])?.line ?? 0
-    let end = Self.position(params["range"]?["end"])?.line ?? Int.max
+  func inlayHints(_ params: RangeParams) throws(ResponseError) -> JSONValue {
+    let found = checklist(params.document)
+    guard let (document, parsedDocument) = found else { return [] }
+    let start = params.start.line
+    let end = params.end.line
     var hints: [JSONValue] = []
     for outline in parsedDocument.listOutlines {
       guard let line = outline.list.line, line - 1 >= start, line - 1 <= end else { continue }
@@ -213,12 +190,13 @@ extension LanguageServer {
         ? "no items"
         : outline.openCount == 0 ? "all done" : "\(outline.openCount) of \(outline.itemCount) left"
       hints.append([
-        "position": json(
-          document.buffer.position(ofOffset: document.lineRange(line).upperBound, encoding)),
+        "position": document.buffer.position(
+          ofOffset: document.lineRange(line).upperBound, encoding
+        ).json,
         "label": .string(label), "paddingLeft": true,
       ])
     }
-    return .success(.array(hints))
+    return .array(hints)
   }
 
   // MARK: - IDs
@@ -269,33 +247,25 @@ extension LanguageServer {
     }
   }
 
-  func definition(_ params: JSONValue) -> Result<JSONValue, ResponseError> {
-    let found: (OpenDocument, ChecklistDocument)?
-    switch checklist(params) {
-    case .success(let value): found = value
-    case .failure(let error): return .failure(error)
-    }
-    guard let (document, parsedDocument) = found, let position = Self.position(params["position"]),
+  func definition(_ params: PositionParams) throws(ResponseError) -> JSONValue {
+    let found = checklist(params.document)
+    guard let (document, parsedDocument) = found, case let position = params.position,
       let value = idValue(at: position, in: document),
       let first = idLocations(value, in: document, parsedDocument).first
-    else { return .success(.null) }
-    return .success(first)
+    else { return .null }
+    return first
   }
 
-  func references(_ params: JSONValue) -> Result<JSONValue, ResponseError> {
-    let found: (OpenDocument, ChecklistDocument)?
-    switch checklist(params) {
-    case .success(let value): found = value
-    case .failure(let error): return .failure(error)
-    }
-    guard let (document, parsedDocument) = found, let position = Self.position(params["position"]),
+  func references(_ params: PositionParams) throws(ResponseError) -> JSONValue {
+    let found = checklist(params.document)
+    guard let (document, parsedDocument) = found, case let position = params.position,
       let value = idValue(at: position, in: document)
-    else { return .success([]) }
+    else { return [] }
     var locations = idLocations(value, in: document, parsedDocument)
     // The first use is the declaration; the others are references to it (duplicates).
-    if params["context"]?["includeDeclaration"]?.boolValue == false, !locations.isEmpty {
+    if params.raw["context"]?["includeDeclaration"]?.boolValue == false, !locations.isEmpty {
       locations.removeFirst()
     }
-    return .success(.array(locations))
+    return .array(locations)
   }
 }

@@ -14,7 +14,7 @@ extension LanguageServer {
   /// At most this many symbols per answer.
   static let maximumWorkspaceSymbols = 1_000
 
-  func workspaceSymbols(_ params: JSONValue) -> Result<JSONValue, ResponseError> {
+  func workspaceSymbols(_ params: JSONValue) throws(ResponseError) -> JSONValue {
     let query = (params["query"]?.stringValue ?? "").lowercased()
     if workspaceIndex == nil { workspaceIndex = indexWorkspace() }
     var symbols: [JSONValue] = []
@@ -30,7 +30,7 @@ extension LanguageServer {
       search(file, query, into: &symbols)
       if symbols.count >= Self.maximumWorkspaceSymbols { break }
     }
-    return .success(.array(Array(symbols.prefix(Self.maximumWorkspaceSymbols))))
+    return .array(Array(symbols.prefix(Self.maximumWorkspaceSymbols)))
   }
 
   private func search(_ file: WorkspaceFile, _ query: String, into symbols: inout [JSONValue]) {

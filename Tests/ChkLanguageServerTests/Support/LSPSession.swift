@@ -22,6 +22,8 @@ final class LSPSession {
   /// The text the client holds for each open document.
   var texts: [String: String] = [:]
   var versions: [String: Int] = [:]
+  /// What `initialize` answered.
+  var initializeResult: JSONValue?
 
   static let today = CalendarDay("2026-11-30") ?? .today()
 
@@ -48,6 +50,7 @@ final class LSPSession {
         "processId": nil, "rootUri": rootURI.map { .string($0) } ?? .null,
         "capabilities": capabilities,
       ])
+    initializeResult = result["result"]
     encoding = result["result"]?["capabilities"]?["positionEncoding"]?.stringValue ?? "utf-16"
     notify("initialized", [:])
   }

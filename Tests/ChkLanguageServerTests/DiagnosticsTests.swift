@@ -1,0 +1,99 @@
+import ChecklistKit
+import ChkTestSupport
+import Foundation
+import Testing
+
+@testable import ChkLanguageServer
+@testable import ChkWorkspace
+
+/// Lint findings as diagnostics, pushed and pulled, as `chk lint` finds them.
+@Suite("LSP: diagnostics")
+struct DiagnosticsTests {
+  @Test(arguments: ["utf-16", "utf-8"])
+  func diagnosticsHaveRuleCodesSeveritiesAndExactRanges(_ encoding: String) throws {
+    let session = LSPSession(encodings: [encoding])
+    let text =
+      "## Trip 😀\n\n- [ ] 😀 Pack @done(2024-01-02)\n- [ ] Tickets  @id(a1)\n"
+      + "- [ ] Visa  @id(a1)\n- [ ] Hotel  @due(2024-02-30)\n"
+    session.open(Params.uri, text)
+    let published = session.publish()
+    #expect(published.count == 1)
+    let params = published.first?["params"]
+    #expect(params?["uri"] == .string(Params.uri))
+    #expect(params?["version"] == 1)
+    let diagnostics = params?["diagnostics"]?.arrayValue ?? []
+    #expect(
+      diagnostics.map { $0["code"]?.stringValue ?? "" } == [
+        "tag-in-name", "duplicate-id", "invalid-date",
+      ])
+    #expect(diagnostics.map { $0["severity"]?.intValue ?? 0 } == [2, 1, 1])
+    // '@done(2024-01-02)' on line 3 starts after "- [ ] 😀 Pack ": 6 + the emoji
+    // (2 UTF-16 units, 4 UTF-8 bytes) + 6.
+    let emoji = encoding == "utf-8" ? 4 : 2
+    #expect(diagnostics[0]["range"] == Params.range((2, 12 + emoji), (2, 12 + emoji + 17)))
+    #expect(diagnostics[1]["range"] == Params.range((4, 12), (4, 19)))
+    let related = diagnostics[1]["relatedInformation"]?.arrayValue?.first
+    #expect(related?["location"]?["range"] == Params.range((3, 15), (3, 22)))
+    #expect(related?["location"]?["uri"] == .string(Params.uri))
+    #expect(diagnostics[1]["message"]?.stringValue?.contains("first used on line 4") == true)
+    // Nothing changed: nothing more is published.
+    #expect(session.publish().isEmpty)
+    try session.validateTranscript("diagnosticsHaveRuleCodesSeveritiesAndExactRanges")
+  }
+
+  @Test func aDocumentWithoutItemsGetsNoDiagnosticsAndNoActions() {
+    let session = LSPSession()
+    session.open(Params.uri, "# Notes\n\n[ ] not an item  @id(a)\n\n```\n- [ ] x @done(1)\n```\n")
+    session.change(
+      Params.uri, (Position(line: 0, character: 0), Position(line: 0, character: 0)), "")
+    let published = session.publish()
+    #expect(published.first?["params"]?["diagnostics"] == [])
+    let actions = session.result(
+      "textDocument/codeAction",
+      [
+        "textDocument": ["uri": .string(Params.uri)], "range": Params.range((0, 0), (0, 0)),
+        "context": ["diagnostics": []],
+      ])
+    #expect(actions == [])
+  }
+
+  @Test func projectConfigurationAndInlineDisablesApply() throws {
+    let directory = try TemporaryDirectory()
+    _ = try directory.file(
+      ".chk.json", #"{"rules": {"missing-id": "warning", "tag-in-name": "off"}}"#)
+    let uri = FileURI.uri(of: directory.path + "/todo.md")
+    let session = LSPSession()
+    session.open(
+      uri,
+      "- [ ] one @done(2024-01-01)\n<!-- chk-disable-next-line missing-id -->\n- [ ] two\n- [ ] three\n"
+    )
+    let diagnostics = session.publish().first?["params"]?["diagnostics"]?.arrayValue ?? []
+    #expect(diagnostics.map { $0["code"]?.stringValue ?? "" } == ["missing-id", "missing-id"])
+    #expect(diagnostics.map { LSPSession.position($0["range"]?["start"]).line } == [0, 3])
+    // A broken configuration is reported, and the default rules apply.
+    _ = try directory.file(".chk.json", "{")
+    session.notify(
+      "textDocument/didSave", Params.textDocument(FileURI.uri(of: directory.path + "/.chk.json")))
+    let again = session.publish().first?["params"]?["diagnostics"]?.arrayValue ?? []
+    #expect(again.first?["code"] == "configuration")
+    #expect(again.dropFirst().map { $0["code"]?.stringValue ?? "" } == ["tag-in-name"])
+  }
+
+  @Test func clientsThatPullGetDiagnosticsOnlyWhenTheyAsk() throws {
+    let session = LSPSession(pullsDiagnostics: true)
+    session.open(Params.uri, "- [ ] a  @id(x)\n- [ ] b  @id(x)\n")
+    #expect(session.publish().isEmpty, "nothing is pushed to a client that pulls")
+    let report = session.result("textDocument/diagnostic", Params.textDocument())
+    #expect(report["kind"] == "full")
+    #expect(report["items"]?.arrayValue?.map { $0["code"]?.stringValue ?? "" } == ["duplicate-id"])
+    try session.validateTranscript("clientsThatPullGetDiagnosticsOnlyWhenTheyAsk")
+  }
+
+  @Test func closingADocumentClearsItsDiagnostics() {
+    let session = LSPSession()
+    session.open(Params.uri, "- [ ] a  @id(x)\n- [ ] b  @id(x)\n")
+    session.notify("textDocument/didClose", Params.textDocument())
+    #expect(session.notifications.last?["params"]?["diagnostics"] == [])
+    #expect(session.publish().isEmpty)
+  }
+}

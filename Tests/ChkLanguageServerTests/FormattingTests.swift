@@ -1,0 +1,75 @@
+import ChecklistKit
+import ChkTestSupport
+import Foundation
+import Testing
+
+@testable import ChkLanguageServer
+@testable import ChkWorkspace
+
+/// Formatting as the minimal edits to what `chk fmt` writes.
+@Suite("LSP: formatting")
+struct FormattingTests {
+  @Test func formattingIsMinimalEditsToFmtsOutput() throws {
+    var text = "## Big list\n\n"
+    for number in 0..<1_000 { text += "- [ ] item \(number)  @id(i\(number))\n" }
+    text = text.replacingOccurrences(of: "- [ ] item 10  ", with: "- [X]   item 10  ")
+    text = text.replacingOccurrences(
+      of: "- [ ] item 900  @id(i900)\n", with: "- [ ] item 900  @id(i900)   \n")
+    let session = LSPSession()
+    session.open(Params.uri, text)
+    let edits =
+      session.result(
+        "textDocument/formatting",
+        [
+          "textDocument": ["uri": .string(Params.uri)],
+          "options": ["tabSize": 2, "insertSpaces": true],
+        ]
+      ).arrayValue ?? []
+    #expect(edits.count == 2, "one edit per changed line, not the whole document")
+    let expected = try ChecklistFormatter().format(ChecklistDocument(parsing: text))
+    #expect(session.apply(edits, to: Params.uri) == String(decoding: expected, as: UTF8.self))
+    // Range formatting takes only the edits in the range.
+    let ranged =
+      session.result(
+        "textDocument/rangeFormatting",
+        [
+          "textDocument": ["uri": .string(Params.uri)], "range": Params.range((880, 0), (905, 3)),
+          "options": ["tabSize": 2, "insertSpaces": true],
+        ]
+      ).arrayValue ?? []
+    #expect(ranged.map { LSPSession.position($0["range"]?["start"]).line } == [902])
+    try session.validateTranscript("formattingIsMinimalEditsToFmtsOutput")
+  }
+
+  /// A change that starts above the range but runs into it (two neighbouring lines
+  /// that both need formatting make one change) is part of the range's edits; a
+  /// change that ends above the range is not.
+  @Test func rangeFormattingTakesChangesThatOverlapTheRange() throws {
+    let session = LSPSession()
+    session.open(Params.uri, "## L\n\n- [X] a\n- [ ] b\n- [X] c\n- [X]  d\n- [ ] e\n")
+    let edits =
+      session.result(
+        "textDocument/rangeFormatting",
+        [
+          "textDocument": ["uri": .string(Params.uri)], "range": Params.range((5, 2), (6, 0)),
+          "options": ["tabSize": 2, "insertSpaces": true],
+        ]
+      ).arrayValue ?? []
+    #expect(edits.map { LSPSession.position($0["range"]?["start"]).line } == [4])
+    #expect(
+      session.apply(edits, to: Params.uri)
+        == "## L\n\n- [X] a\n- [ ] b\n- [x] c\n- [x] d\n- [ ] e\n")
+  }
+
+  @Test func aDocumentWithoutItemsIsNotFormatted() {
+    let session = LSPSession()
+    session.open(Params.uri, "#   Readme\n\n\n\nSome *prose*.   \n")
+    let edits = session.result(
+      "textDocument/formatting",
+      [
+        "textDocument": ["uri": .string(Params.uri)],
+        "options": ["tabSize": 2, "insertSpaces": true],
+      ])
+    #expect(edits == [])
+  }
+}

@@ -1,0 +1,115 @@
+import ChecklistKit
+import ChkTestSupport
+import Foundation
+import Testing
+
+@testable import ChkLanguageServer
+@testable import ChkWorkspace
+
+/// Symbols, folding, hover, hints, definitions, references and workspace symbols.
+@Suite("LSP: symbols, folding, hover and navigation")
+struct NavigationTests {
+  @Test func symbolsFoldingHoverAndHints() throws {
+    let session = LSPSession()
+    session.open(Params.uri, CodeActionTests.actionsText + "## Empty\n")
+    let symbols =
+      session.result("textDocument/documentSymbol", Params.textDocument()).arrayValue ?? []
+    #expect(symbols.compactMap { $0["name"]?.stringValue } == ["Chores", "Empty"])
+    #expect(symbols.first?["detail"] == "3 of 5 left")
+    let items = symbols.first?["children"]?.arrayValue ?? []
+    #expect(
+      items.compactMap { $0["name"]?.stringValue } == [
+        "Dishes", "Laundry", "Trash", "Sweep @due(2026-12-01)",
+      ])
+    #expect(items[1]["children"]?.arrayValue?.first?["detail"] == "done 2026-11-01")
+    #expect(items[1]["range"] == Params.range((3, 0), (4, 31)))
+
+    let folds = session.result("textDocument/foldingRange", Params.textDocument()).arrayValue ?? []
+    #expect(
+      folds.map { [$0["startLine"]?.intValue ?? -1, $0["endLine"]?.intValue ?? -1] } == [
+        [0, 6], [3, 4],
+      ])
+
+    let hover = session.result("textDocument/hover", Params.at(3, 3))["contents"]?["value"]?
+      .stringValue
+    #expect(hover == "**Open** · 1 of 1 sub-item done")
+    let done = session.result("textDocument/hover", Params.at(4, 3))["contents"]?["value"]?
+      .stringValue
+    #expect(done == "**Done** 29 days ago (2026-11-01)")
+    let heading = session.result("textDocument/hover", Params.at(0, 3))["contents"]?["value"]?
+      .stringValue
+    #expect(heading == "3 of 5 items left")
+    #expect(session.result("textDocument/hover", Params.at(1, 0)) == .null)
+
+    let hints =
+      session.result(
+        "textDocument/inlayHint",
+        ["textDocument": ["uri": .string(Params.uri)], "range": Params.range((0, 0), (20, 0))]
+      ).arrayValue ?? []
+    #expect(hints.compactMap { $0["label"]?.stringValue } == ["3 of 5 left", "no items"])
+    #expect(hints.first?["position"] == ["line": 0, "character": 9])
+    try session.validateTranscript("symbolsFoldingHoverAndHints")
+  }
+
+  @Test func describingDueDatesInWords() {
+    let today = LSPSession.today
+    let cases: [(Int, String)] = [
+      (0, "due today"), (1, "due tomorrow"), (3, "due in 3 days"),
+      (-1, "overdue by 1 day (due yesterday)"),
+      (-2, "overdue by 2 days"),
+    ]
+    for (days, words) in cases {
+      #expect(LanguageServer.describeDue(today.adding(days: days)!, today: today) == words)
+    }
+  }
+
+  @Test func definitionAndReferencesOfAnIDFindItsDuplicates() throws {
+    let session = LSPSession()
+    session.open(
+      Params.uri,
+      "## L  @id(a1)\n\n- [ ] one  @id(b2)\n- [ ] two  @id(a1)\n- [ ] x @id(a1) is text\n"
+    )
+    let definition = session.result("textDocument/definition", Params.at(3, 15))
+    #expect(definition["range"] == Params.range((0, 6), (0, 13)))
+    let references =
+      session.result(
+        "textDocument/references",
+        [
+          "textDocument": ["uri": .string(Params.uri)], "position": ["line": 3, "character": 15],
+          "context": ["includeDeclaration": true],
+        ]
+      ).arrayValue ?? []
+    #expect(
+      references.map { LSPSession.position($0["range"]?["start"]).line } == [0, 3],
+      "the tag in a name is not an ID")
+    #expect(session.result("textDocument/definition", Params.at(2, 3)) == .null)
+    try session.validateTranscript("definitionAndReferencesOfAnIDFindItsDuplicates")
+  }
+
+  @Test func workspaceSymbolsSearchEveryChecklistFile() throws {
+    let directory = try TemporaryDirectory()
+    _ = try directory.file("a.md", "## A\n\n- [ ] Buy milk  @id(m1)\n- [x] Eggs\n")
+    try FileManager.default.createDirectory(
+      atPath: directory.path + "/docs", withIntermediateDirectories: true)
+    _ = try directory.file("docs/b.md", "- [ ] Release notes\n- [ ] Milk the cow\n")
+    _ = try directory.file("c.md", "# no items\n")
+    let session = LSPSession(rootURI: FileURI.uri(of: directory.path))
+    let symbols = session.result("workspace/symbol", ["query": "milk"]).arrayValue ?? []
+    #expect(symbols.compactMap { $0["name"]?.stringValue } == ["Buy milk", "Milk the cow"])
+    #expect(symbols.first?["containerName"] == "A")
+    #expect(
+      symbols.last?["location"]?["uri"] == .string(FileURI.uri(of: directory.path + "/docs/b.md")))
+    let byID = session.result("workspace/symbol", ["query": "m1"]).arrayValue ?? []
+    #expect(byID.compactMap { $0["name"]?.stringValue } == ["Buy milk"])
+    try session.validateTranscript("workspaceSymbolsSearchEveryChecklistFile")
+  }
+
+  @Test func fileURIsRoundTripPaths() {
+    for path in ["/a b/c.md", "/ü/ñ.md", "/x%y/#z?.md", "/plain/path.md"] {
+      #expect(FileURI.path(of: FileURI.uri(of: path)) == path)
+    }
+    #expect(FileURI.path(of: "file://localhost/etc/x.md") == "/etc/x.md")
+    #expect(FileURI.path(of: "untitled:Untitled-1") == nil)
+    #expect(FileURI.path(of: "file:///a%00b") == nil)
+  }
+}
