@@ -23,7 +23,12 @@ extension LanguageServer {
 
     /// A request announced by a `true` capability.
     init(_ name: String, provider: String, _ handle: @escaping Handler) {
-      self.init(name, capability: { _ in (provider, true) }, handle)
+      self.init(name, announcing: provider, true, handle)
+    }
+
+    /// A request announced by a capability with options.
+    init(_ name: String, announcing key: String, _ value: JSONValue, _ handle: @escaping Handler) {
+      self.init(name, capability: { _ in (key, value) }, handle)
     }
   }
 
@@ -71,16 +76,8 @@ extension LanguageServer {
       return try server.formatting(request.document, range: (request.start, request.end))
     },
     RequestMethod(
-      "textDocument/codeAction",
-      capability: { _ in
-        (
-          "codeActionProvider",
-          [
-            "codeActionKinds": .array(CodeActionKind.all.map { .string($0) }),
-            "resolveProvider": true,
-          ]
-        )
-      }
+      "textDocument/codeAction", announcing: "codeActionProvider",
+      ["codeActionKinds": .array(CodeActionKind.all.map { .string($0) }), "resolveProvider": true]
     ) { server, params throws(ResponseError) in
       try server.codeActions(RangeParams(params, in: server))
     },
@@ -88,10 +85,8 @@ extension LanguageServer {
       try server.resolveCodeAction(params)
     },
     RequestMethod(
-      "textDocument/completion",
-      capability: { _ in
-        ("completionProvider", ["triggerCharacters": ["@", "(", "["], "resolveProvider": false])
-      }
+      "textDocument/completion", announcing: "completionProvider",
+      ["triggerCharacters": ["@", "(", "["], "resolveProvider": false]
     ) { server, params throws(ResponseError) in
       try server.completion(PositionParams(params, in: server))
     },
@@ -133,10 +128,10 @@ extension LanguageServer {
             "diagnosticProvider",
             ["identifier": "chk", "interFileDependencies": false, "workspaceDiagnostics": false]
           ) : nil
-      }
-    ) { server, params throws(ResponseError) in
-      try server.pullDiagnostics(DocumentParams(params, in: server))
-    },
+      },
+      { server, params throws(ResponseError) in
+        try server.pullDiagnostics(DocumentParams(params, in: server))
+      }),
   ]
 
   /// The notifications.
@@ -148,8 +143,8 @@ extension LanguageServer {
     // Full and incremental changes; open and close; saves (for `.chk.json`).
     NotificationMethod(
       "textDocument/didOpen",
-      capability: { _ in ("textDocumentSync", ["openClose": true, "change": 2, "save": true]) }
-    ) { server, params in server.didOpen(params) },
+      capability: { _ in ("textDocumentSync", ["openClose": true, "change": 2, "save": true]) },
+      { server, params in server.didOpen(params) }),
     NotificationMethod("textDocument/didChange") { server, params in server.didChange(params) },
     NotificationMethod("textDocument/didClose") { server, params in server.didClose(params) },
     NotificationMethod("textDocument/didSave") { server, params in server.didSave(params) },
