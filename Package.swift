@@ -34,7 +34,7 @@ let package = Package(
       // runtime's optional prespecialization lookup uses dlopen; chk never needs it.
       linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]),
     .target(name: "Benchmark", dependencies: ["ChecklistKit"]),
-    .executableTarget(name: "chk-bench", dependencies: ["Benchmark"]),
+    .executableTarget(name: "chk-bench", dependencies: ["Benchmark", "ChecklistKit"]),
     .target(
       name: "FuzzChecks",
       dependencies: ["ChecklistKit", "ChkWorkspace", "ChkCommands", "ChkLanguageServer"]),

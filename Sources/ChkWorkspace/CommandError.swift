@@ -31,24 +31,18 @@ package struct CommandError: Error, Sendable {
     case .tooLarge: status = .dataError
     case .io: status = .ioError
     }
-    return CommandError(message: error.message, status: status)
+    var message = error.message
+    switch error {
+    case .notFound: message += ", or create it with 'chk init'"
+    case .alreadyExists(let path):
+      message = "\(path): already exists; chk init never overwrites a file"
+    default: break
+    }
+    return CommandError(message: message, status: status)
   }
 
   /// A file that is not valid UTF-8 (or too large to parse).
   package static func parse(_ error: ParseError, path: String) -> CommandError {
     CommandError(message: "\(path): \(error.message)", status: .dataError)
-  }
-
-  /// A refused edit: bad values are data errors, unknown references usage errors.
-  package static func edit(_ error: EditError, path: String) -> CommandError {
-    let status: ExitCode
-    switch error {
-    case .emptyName, .lineBreak, .invalidDate, .unrepresentableValue: status = .dataError
-    case .itemNotFound, .ambiguousID, .listNotFound, .listExists, .moveIntoOwnSubtree,
-      .unsupportedPosition, .changesOtherLines, .unbalancedHTML:
-      status = .usage
-    case .tooLarge: status = .dataError
-    }
-    return CommandError(message: "\(path): \(error.message)", status: status)
   }
 }

@@ -166,7 +166,8 @@ struct ErrorPathTests {
     ]
     for (error, status) in cases {
       #expect(CommandError.file(error).status == status, "\(error)")
-      #expect(CommandError.file(error).message == error.message)
+      // The command line may add what to run after what the library says.
+      #expect(CommandError.file(error).message.hasPrefix(error.message.prefix { $0 != ";" }))
     }
   }
 

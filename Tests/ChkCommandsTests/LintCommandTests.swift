@@ -18,7 +18,7 @@ struct LintCommandTests {
     #expect(
       result.output == """
         CHECKLIST.md:2:3: error: item has tags or a note but no name; give it a name [empty-name]
-        CHECKLIST.md:4:10: error: duplicate ID 'x1' (first used on line 3); run 'chk lint --fix' to give this copy a new ID [duplicate-id]
+        CHECKLIST.md:4:10: error: duplicate ID 'x1' (first used on line 3); give this copy a new ID with 'chk lint --fix' [duplicate-id]
         CHECKLIST.md:5:3: warning: '[]' is not a checkbox, so this line is not an item; write '[ ]' or '[x]' [malformed-checkbox]
         CHECKLIST.md:6:11: warning: '@due(2024-04-01)' is part of the name (one blank before it); put two spaces before it to make it a tag [tag-in-name]
 
@@ -64,7 +64,7 @@ struct LintCommandTests {
     #expect(result.status == .failure)
     #expect(
       result.output
-        == "project/docs/list.md:1:3: error: 'a' has no ID; run 'chk lint --fix' to assign one [missing-id]\nproject/docs/list.md:2:3: error: '' has no ID; run 'chk lint --fix' to assign one [missing-id]\n"
+        == "project/docs/list.md:1:3: error: 'a' has no ID; give it one with 'chk lint --fix' [missing-id]\nproject/docs/list.md:2:3: error: '' has no ID; give it one with 'chk lint --fix' [missing-id]\n"
     )
     #expect(
       cli.run("lint", "project/docs/list.md", "--severity", "missing-id=off").status == .success)

@@ -61,8 +61,9 @@ struct ManPageTests {
 extension ManPageTests {
   /// `chk install` installs the pages built into the binary: they must be the files.
   @Test func theBuiltInPagesAreTheFiles() throws {
-    #expect(ManPages.chk == (try Self.page("chk.1")), "run Tests/embed-man-pages.sh")
-    #expect(ManPages.checklist == (try Self.page("checklist.5")), "run Tests/embed-man-pages.sh")
+    #expect(ManPages.chk == (try Self.page("chk.1")), "run Tests/Scripts/embed-man-pages.sh")
+    #expect(
+      ManPages.checklist == (try Self.page("checklist.5")), "run Tests/Scripts/embed-man-pages.sh")
   }
 
   /// `chk help format` fits one screen and shows every known tag; `chk help` ends with it.

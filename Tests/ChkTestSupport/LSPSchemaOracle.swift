@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The LSP 3.17 schema as a test oracle: `Tests/Oracle/lsp_validate.py` run with a
+/// The LSP 3.17 schema as a test oracle: `Tests/Helpers/lsp_validate.py` run with a
 /// Python that has the `lsprotocol` package. Found and required as `RenderingOracle`
 /// is (`CHK_ORACLE_PYTHON`, `CHK_REQUIRE_ORACLE=1` in CI).
 public struct LSPSchemaOracle: Sendable {
@@ -11,7 +11,8 @@ public struct LSPSchemaOracle: Sendable {
   /// The oracle for a test: `nil` (with a notice, or a failure where oracles are
   /// required) when no Python with lsprotocol is found.
   public static func forTest(_ name: String) -> LSPSchemaOracle? {
-    let script = TestSupport.packageRoot.appendingPathComponent("Tests/Oracle/lsp_validate.py").path
+    let script = TestSupport.packageRoot.appendingPathComponent("Tests/Helpers/lsp_validate.py")
+      .path
     var candidates = ["python3"]
     if let configured = ProcessInfo.processInfo.environment["CHK_ORACLE_PYTHON"],
       !configured.isEmpty

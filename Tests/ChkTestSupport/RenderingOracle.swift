@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// GitHub's renderer as a test oracle: `Tests/Oracle/gfm_render.py` run with a Python
+/// GitHub's renderer as a test oracle: `Tests/Helpers/gfm_render.py` run with a Python
 /// that has the `cmarkgfm` package (cmark-gfm, as GitHub renders Markdown).
 ///
 /// The Python is `$CHK_ORACLE_PYTHON`, else `python3` when it can import cmarkgfm.
@@ -95,7 +95,7 @@ public struct RenderingOracle: Sendable {
 
   /// The oracle, or `nil` when no Python with cmarkgfm is found.
   public static func find() -> RenderingOracle? {
-    let script = TestSupport.packageRoot.appendingPathComponent("Tests/Oracle/gfm_render.py").path
+    let script = TestSupport.packageRoot.appendingPathComponent("Tests/Helpers/gfm_render.py").path
     let environment = ProcessInfo.processInfo.environment
     var candidates = ["python3"]
     if let configured = environment["CHK_ORACLE_PYTHON"], !configured.isEmpty {

@@ -41,7 +41,7 @@ struct NeovimTests {
     let directory = try TemporaryDirectory()
     let file = try directory.file("packing.md", Self.text)
     let result = directory.path + "/result.json"
-    let script = TestSupport.packageRoot.appendingPathComponent("Tests/Editors/nvim-session.lua")
+    let script = TestSupport.packageRoot.appendingPathComponent("Tests/Helpers/nvim-session.lua")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: nvim)
     process.arguments = [

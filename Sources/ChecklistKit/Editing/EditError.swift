@@ -40,13 +40,12 @@ public enum EditError: Error, Sendable, Hashable {
     case .lineBreak(let text):
       return "'\(text)' holds a line break; each item is one line, so use a single line"
     case .itemNotFound(let reference):
-      return "no item \(reference); run 'chk list' to see the items"
+      return "no item \(reference); name one of the file's items"
     case .ambiguousID(let id, let lines):
       let list = lines.map(String.init).joined(separator: ", ")
-      return "the ID '\(id)' is used by the items on lines \(list); "
-        + "run 'chk lint --fix' to give the copies new IDs"
+      return "the ID '\(id)' is used by the items on lines \(list); give the copies new IDs"
     case .listNotFound(let reference):
-      return "no list \(reference); run 'chk lists' to see the lists"
+      return "no list \(reference); name one of the file's lists"
     case .listExists(let name):
       return "a list named '\(name)' already exists; choose another name"
     case .unrepresentableValue(let value):

@@ -1,27 +1,3 @@
-/// One thread's share of a formatting round: consecutive sections and their output.
-final class SectionWorker: @unchecked Sendable {
-  var context: FormatContext
-  var sections: [FormatSection] = []
-  /// Where each section's bytes are in `output`.
-  var outputRanges: [Range<Int>] = []
-  var output: OutputBuffer
-
-  init(_ context: FormatContext, chunkSize: Int) {
-    self.context = context
-    output = OutputBuffer(capacity: min(chunkSize + chunkSize / 8, 4 << 20))
-  }
-
-  func run() {
-    output.truncate(to: 0)
-    outputRanges.removeAll(keepingCapacity: true)
-    for section in sections {
-      let start = output.count
-      context.formatSection(section, into: &output)
-      outputRanges.append(start..<output.count)
-    }
-  }
-}
-
 /// The state of one formatting run.
 struct FormatContext {
   let document: ChecklistDocument
@@ -392,33 +368,5 @@ struct FormatContext {
       }
     }
     return Array(repeating: ASCII.space, count: spaces + shift) + line[spaces...]
-  }
-}
-
-/// Each item's level in one section, by line index: a flat array over the section
-/// rather than a dictionary (asked for every line, set for few).
-struct LevelMap {
-  private let base: Int
-  private var values: [UInt8]
-  /// Marks a line whose level was never set (it is canonical).
-  private static let unset: UInt8 = 0xFF
-
-  init(_ section: Range<Int>) {
-    base = section.lowerBound
-    values = [UInt8](repeating: Self.unset, count: section.count)
-  }
-
-  /// The level set for a line, or `nil`.
-  subscript(index: Int) -> ChecklistFormatter.Level? {
-    get {
-      let offset = index - base
-      guard offset >= 0, offset < values.count else { return nil }
-      return ChecklistFormatter.Level(rawValue: values[offset])
-    }
-    set {
-      let offset = index - base
-      guard offset >= 0, offset < values.count else { return }
-      values[offset] = newValue?.rawValue ?? Self.unset
-    }
   }
 }

@@ -17,7 +17,7 @@ struct EditLock: ~Copyable {
 
   /// The lock file's path for a target.
   static func path(for target: String) -> String {
-    ChecklistFile.directory(of: target) + "/." + ChecklistFile.baseName(of: target) + ".chk-lock"
+    SystemPath.directory(of: target) + "/." + SystemPath.baseName(of: target) + ".chk-lock"
   }
 
   /// Takes the lock for `target`, waiting up to `timeout` seconds.
@@ -119,7 +119,7 @@ struct EditLock: ~Copyable {
     return lockMode == 0 ? 0o600 : lockMode
   }
 
-  private static func baseName(_ path: String) -> String { ChecklistFile.baseName(of: path) }
+  private static func baseName(_ path: String) -> String { SystemPath.baseName(of: path) }
 
   /// Which process holds the lock on an open lock file, from `/proc/locks`, with its
   /// command name: `pid 1234, chk`; `nil` when the system does not say.

@@ -46,7 +46,7 @@ public enum FileError: Error, Sendable, Hashable {
   public var message: String {
     switch self {
     case .notFound(let path):
-      return "\(path): no such file; check the path, or create it with 'chk init'"
+      return "\(path): no such file; check the path"
     case .notRegularFile(let path, let kind):
       return "\(path): is a \(kind), not a regular file; name a checklist file"
     case .permissionDenied(let path, let operation):
@@ -57,7 +57,7 @@ public enum FileError: Error, Sendable, Hashable {
         + "chk writes a new copy beside the file and renames it, so both the file and its "
         + "directory must be writable"
     case .alreadyExists(let path):
-      return "\(path): already exists; chk init never overwrites a file"
+      return "\(path): already exists; nothing was overwritten"
     case .changedOnDisk(let path):
       return "\(path): the file changed on disk while chk was editing it; "
         + "nothing was written, run the command again"

@@ -210,7 +210,7 @@ struct ChecklistFiles {
   func finish(_ invocation: Invocation) -> ExitCode {
     targets.reportSkipped(noItems: skipped, invocation)
     for path in targets.missing {
-      invocation.errors.line("chk: " + FileError.notFound(path: path).message)
+      invocation.errors.line("chk: " + CommandError.file(.notFound(path: path)).message)
     }
     for error in errors { invocation.errors.line("chk: " + error.message) }
     if !targets.missing.isEmpty { return .noInput }

@@ -64,7 +64,7 @@ struct FormatCommand {
       }
     }
     for path in targets.missing {
-      invocation.errors.line("chk: " + FileError.notFound(path: path).message)
+      invocation.errors.line("chk: " + CommandError.file(.notFound(path: path)).message)
     }
     if !targets.missing.isEmpty { return .noInput }
     if let error = results.compactMap(\.error).first(where: { $0.status != .dataError }) {

@@ -105,7 +105,7 @@ struct LintCommand {
       LintReport.write(shown, format: format, to: invocation.output)
     }
     for path in targets.missing {
-      invocation.errors.line("chk: " + FileError.notFound(path: path).message)
+      invocation.errors.line("chk: " + CommandError.file(.notFound(path: path)).message)
     }
     for result in shown {
       for warning in result.warnings { invocation.errors.line("chk: " + warning) }

@@ -58,7 +58,7 @@ enum LintReport {
             path: result.path, line: diagnostic.line, column: diagnostic.column,
             endLine: diagnostic.endLine, endColumn: diagnostic.endColumn, utf16Column: utf16.start,
             utf16EndColumn: utf16.end, rule: diagnostic.rule.name, severity: diagnostic.severity,
-            message: diagnostic.message, isFixable: diagnostic.isFixable))
+            message: message(of: diagnostic), isFixable: diagnostic.isFixable))
       }
     }
     return entries
@@ -94,7 +94,7 @@ enum LintReport {
             endLine: diagnostic.endLine, endColumn: diagnostic.endColumn,
             utf16Column: diagnostic.column, utf16EndColumn: diagnostic.endColumn,
             rule: diagnostic.rule.name, severity: diagnostic.severity,
-            message: diagnostic.message, isFixable: diagnostic.isFixable)
+            message: message(of: diagnostic), isFixable: diagnostic.isFixable)
           output.write(github([entry]))
           continue
         }
@@ -106,12 +106,26 @@ enum LintReport {
         appendDecimal(diagnostic.column, to: &line)
         line += diagnostic.severity == .error ? Self.errorLabel : Self.warningLabel
         diagnostic.appendMessage(to: &line)
+        if let advice = advice[diagnostic.rule] { line += advice }
         line += Self.ruleOpen
         line += diagnostic.rule.name.utf8
         line += Self.ruleClose
         output.write(line)
       }
     }
+  }
+
+  /// What the command line adds to a finding's message: the command that fixes it.
+  /// The library's messages say what is wrong and what to do, not what to run.
+  private static let advice: [LintRule: [UInt8]] = [
+    LintRule.duplicateID: Array(" with 'chk lint --fix'".utf8),
+    LintRule.missingID: Array(" with 'chk lint --fix'".utf8),
+    LintRule.mixedLineEndings: Array(" with 'chk fmt -w'".utf8),
+  ]
+
+  /// A finding's message with the command-line advice.
+  static func message(of diagnostic: Diagnostic) -> String {
+    diagnostic.message + (advice[diagnostic.rule].map { String(decoding: $0, as: UTF8.self) } ?? "")
   }
 
   private static let errorLabel = Array(": error: ".utf8)

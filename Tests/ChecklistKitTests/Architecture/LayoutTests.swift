@@ -4,9 +4,9 @@ import Testing
 
 @testable import ChecklistKit
 
-/// The three-target layout (and the language server beside the commands), checked on
-/// the sources: the library is the file format and nothing else, and the front ends
-/// use only its public API.
+/// The layers, checked on the sources: the library is the file format and nothing else,
+/// each target imports only the targets below it, and the front ends use only the
+/// library's public API.
 @Suite("Layout")
 struct LayoutTests {
   /// Every Swift file under a folder, with its text.
@@ -58,8 +58,8 @@ struct LayoutTests {
       "document.lines[", "document.lines.", "LineRecord", "document.bytes", "@testable",
       "ParsedLine",
     ]
-    let files = Self.sources("Sources/ChkCommands")
-    #expect(files.count > 20)
+    let files = Self.sources("Sources/ChkCommands") + Self.sources("Sources/ChkWorkspace")
+    #expect(files.count > 30)
     Self.expectNone(of: forbidden, in: files, target: "ChkCommands")
   }
 
@@ -72,6 +72,52 @@ struct LayoutTests {
     let files = Self.sources("Sources/ChkLanguageServer")
     #expect(files.count > 8)
     Self.expectNone(of: forbidden, in: files, target: "ChkLanguageServer")
+  }
+
+  /// What each target may import: the targets below it, and the toolchain's modules
+  /// listed. Dependencies point down only, so no front end reaches another but the
+  /// commands, which run the others (`chk lsp`).
+  static let allowedImports: [String: Set<String>] = [
+    "ChecklistKit": ["CSupport"],
+    "ChkWorkspace": ["ChecklistKit"],
+    "ChkLanguageServer": ["ChecklistKit", "ChkWorkspace"],
+    "ChkCommands": ["ChecklistKit", "ChkWorkspace", "ChkLanguageServer"],
+    "chk": ["ChecklistKit", "ChkWorkspace", "ChkCommands"],
+    "Benchmark": ["ChecklistKit"],
+    "chk-bench": ["Benchmark", "ChecklistKit"],
+  ]
+
+  @Test(arguments: allowedImports.keys.sorted())
+  func eachTargetImportsOnlyTheLayersBelowIt(_ target: String) throws {
+    let allowed = try #require(Self.allowedImports[target])
+    let files = Self.sources("Sources/" + target)
+    #expect(!files.isEmpty)
+    for (path, text) in files {
+      for line in Self.code(text) {
+        let words = line.split(separator: " ").map(String.init)
+        guard let index = words.firstIndex(of: "import"), index + 1 < words.count else {
+          continue
+        }
+        // `@_exported import Glibc` in ChecklistKit's Platform.swift is the C library.
+        let module = words[index + 1]
+        if ["Glibc", "Musl", "Darwin"].contains(module), path == "Support/Platform.swift" {
+          continue
+        }
+        #expect(allowed.contains(module), "\(target)/\(path) imports \(module)")
+      }
+    }
+  }
+
+  /// The library's tests build the library alone, not the front ends.
+  @Test func theLibrarysTestsDependOnTheLibraryAlone() throws {
+    let manifest = try String(
+      contentsOf: TestSupport.packageRoot.appendingPathComponent("Package.swift"),
+      encoding: .utf8)
+    let declaration = try #require(
+      manifest.range(
+        of: #"name: "ChecklistKitTests", dependencies: [^\]]*\]"#,
+        options: .regularExpression))
+    #expect(manifest[declaration].hasSuffix(#"["ChecklistKit", "ChkTestSupport"]"#))
   }
 
   @Test func theExecutableOnlySetsUpTheProcess() throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// In a file whose lines end differently, an edited line keeps its own ending (the
 /// file's most common one is only for new lines). Written for the mutation
-/// `edit-ending-most-common` (Tests/Mutations), which no test caught.
+/// `edit-ending-most-common` (Tests/Scripts/Mutations), which no test caught.
 @Suite("Edits keep each line's ending")
 struct MixedLineEndingEditTests {
   static let day = CalendarDay("2024-01-02")

@@ -174,7 +174,7 @@ struct LinterTests {
     #expect(
       messages == [
         "another item in 'Groceries' is named 'Milk' (line 2)",
-        "duplicate ID 'k3f9' (first used on line 2); run 'chk lint --fix' to give this copy a new ID",
+        "duplicate ID 'k3f9' (first used on line 2); give this copy a new ID",
         "'2024-13-45' in @done is not a real day; write YYYY-MM-DD, e.g. 2024-02-29",
       ])
   }

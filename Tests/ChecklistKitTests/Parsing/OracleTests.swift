@@ -5,7 +5,7 @@ import Testing
 @testable import ChecklistKit
 
 /// Documents whose task items were recorded from cmark-gfm, GitHub's renderer, by
-/// `Tests/Oracle/gfm_oracle.py`: chk must find exactly the same items, parents and
+/// `Tests/Helpers/gfm_oracle.py`: chk must find exactly the same items, parents and
 /// states.
 @Suite("Parser agrees with cmark-gfm")
 struct OracleTests {

@@ -79,7 +79,7 @@ extension LintPass {
           .duplicateID, line: line, columns: span.whole,
           text: .duplicate(
             "duplicate ID '\(bytes.text(value))' (first used on line \(first.line + 1)); "
-              + "run 'chk lint --fix' to give this copy a new ID",
+              + "give this copy a new ID",
             line: UInt32(first.line + 1), column: UInt32(first.whole.lowerBound - start + 1),
             endColumn: UInt32(first.whole.upperBound - start + 1)), fix: .newID)
       } else {

@@ -9,6 +9,6 @@ extension LintPass {
   mutating func reportMissingID(_ index: Int, _ line: ParsedLine) {
     report(
       .missingID, line: index, columns: Self.box(line.record),
-      "'\(line.name)' has no ID; run 'chk lint --fix' to assign one", fix: .newID)
+      "'\(line.name)' has no ID; give it one", fix: .newID)
   }
 }

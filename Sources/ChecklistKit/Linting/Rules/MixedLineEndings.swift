@@ -39,8 +39,8 @@ extension LintPass {
       guard !kind.isEmpty, kind != common.0 else { continue }
       report(
         .mixedLineEndings, line: index, columns: end..<next,
-        "mixed line endings (\(summary)); this line ends in \(kind); run 'chk fmt -w' to use "
-          + "\(common.0) throughout")
+        "mixed line endings (\(summary)); this line ends in \(kind); use \(common.0) "
+          + "throughout")
       return
     }
   }

@@ -1,7 +1,7 @@
 // An LD_PRELOAD shim that makes chk's temporary-file writes fail, to test how chk
 // handles a full disk and I/O errors. Built by the tests with the system C compiler:
 //
-//   cc -shared -fPIC -o failwrite.so Tests/Faults/failwrite.c -ldl
+//   cc -shared -fPIC -o failwrite.so Tests/Helpers/failwrite.c -ldl
 //
 // CHK_FAULT selects the failure: ENOSPC or EIO (write fails), FSYNC_EIO (fsync fails),
 // PLANT_LINK (an attacker wins the race for the temporary name: a symbolic link to

@@ -7,7 +7,7 @@ list item its line, the line of the nearest enclosing task item (0 for none) and
 checked state.
 
     pip install cmarkgfm
-    python3 Tests/Oracle/gfm_oracle.py record 1500 42 \
+    python3 Tests/Helpers/gfm_oracle.py record 1500 42 \
         Tests/ChecklistKitTests/Fixtures/gfm-oracle.json
 
 `OracleTests` parses every recorded document and expects exactly these items.

@@ -1,7 +1,7 @@
 -- A Neovim session against `chk lsp`, run by Tests/chkTests/NeovimTests.swift:
 --
 --   CHK=/path/to/chk RESULT=/tmp/result.json nvim --headless -n -i NONE -u NONE \
---     -c 'luafile Tests/Editors/nvim-session.lua' FILE.md
+--     -c 'luafile Tests/Helpers/nvim-session.lua' FILE.md
 --
 -- It starts the server the way README's "In your editor" configures it, waits for
 -- diagnostics, formats the buffer, applies the code action "Check item" on line 3,

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Mutation testing: applies each mutation of Tests/Mutations/*.mutations to a copy of
+# Mutation testing: applies each mutation of Tests/Scripts/Mutations/*.mutations to a copy of
 # the tree, runs the test suite against it, and reports which mutants the tests killed
 # (and by which tests) and which survived.
 #
-#   Tests/mutation.sh                   every mutation (about 40 s each here, after one build)
-#   Tests/mutation.sh ID...             only these
-#   MUTATION_FILTER=Lint Tests/mutation.sh   run only the tests matching a filter
+#   Tests/Scripts/mutation.sh                   every mutation (about 40 s each here, after one build)
+#   Tests/Scripts/mutation.sh ID...             only these
+#   MUTATION_FILTER=Lint Tests/Scripts/mutation.sh   run only the tests matching a filter
 #
 # The source tree is never changed: the mutants live in a git worktree of HEAD (commit
 # what is to be measured; the mutation list and uncommitted test changes are taken
@@ -24,7 +24,7 @@
 # invalid). Blocks are separated by blank lines; lines starting with # are comments.
 # The results go to .build/mutation-results.tsv (id, result, killing tests).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 root=$PWD
 tree=$root/.build/mutation-tree
 # The mutants' build products, kept between runs of this script (the first run
@@ -50,7 +50,7 @@ tree, results, test_filter, scratch, root, wanted = (
     sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6:])
 mutations = []
 # The list as it is in the working tree; the sources as committed (HEAD).
-directory = os.path.join(root, "Tests", "Mutations")
+directory = os.path.join(root, "Tests", "Scripts", "Mutations")
 for name in sorted(os.listdir(directory)):
     if not name.endswith(".mutations"):
         continue

@@ -2,7 +2,7 @@
 # Builds chk-fuzz with libFuzzer and AddressSanitizer and fuzzes one target for SECONDS
 # (default 60):
 #
-#   Tests/Fuzz/run-fuzzer.sh [TARGET] [SECONDS] [extra libFuzzer flags...]
+#   Tests/Scripts/run-fuzzer.sh [TARGET] [SECONDS] [extra libFuzzer flags...]
 #
 # TARGET is `document` (the default: parse, serialize, fmt, lint, edits, merge, JSON),
 # `undo` (undo records), `walk` (directory walks over generated trees with symbolic

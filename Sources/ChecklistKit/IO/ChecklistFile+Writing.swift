@@ -1,0 +1,136 @@
+/// How a new version reaches the disk: checked against what was read, written to a
+/// temporary file beside it and renamed over it (or rewritten in place for a file with
+/// several hard links), with the temporary files of a killed `chk` removed.
+extension ChecklistFile {
+
+  func checkUnchanged() throws(FileError) {
+    guard let now = POSIX.status(ofPath: resolvedPath).0, now.isUnchanged(comparedTo: status) else {
+      throw .changedOnDisk(path: path)
+    }
+  }
+
+  /// Writes a temporary file and renames it over the target.
+  ///
+  /// - Returns: the new file's status, taken from the descriptor that was written and
+  ///   renamed (not from the path, which the next edit may already have replaced);
+  ///   `nil` when the target's owner cannot be given to a new file (the caller rewrites
+  ///   in place instead).
+  func replace(with newContents: [UInt8]) throws(FileError) -> FileStatus? {
+    let temporary = Self.temporaryPath(for: resolvedPath)
+    let file = SystemPath.with(temporary) {
+      open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    }
+    guard file >= 0 else {
+      let directory = SystemPath.directory(of: resolvedPath)
+      switch errno {
+      case EACCES, EPERM, EROFS:
+        throw .permissionDenied(path: path, operation: "creating a temporary file in \(directory)")
+      default:
+        throw .cannotCreate(
+          path: path, operation: "creating a temporary file in \(directory)",
+          reason: POSIX.reason())
+      }
+    }
+    func fail(_ operation: String, _ code: Int32) -> FileError {
+      close(file)
+      SystemPath.with(temporary) { _ = unlink($0) }
+      return .io(path: path, operation: operation, reason: POSIX.reason(code))
+    }
+    let written = POSIX.writeAll(file, newContents)
+    if written != 0 { throw fail("writing a temporary copy", written) }
+    if fchmod(file, mode_t(status.mode & 0o7777)) != 0 { throw fail("setting permissions", errno) }
+    if status.owner != geteuid() || status.group != getegid() {
+      if fchown(file, uid_t(status.owner), gid_t(status.group)) != 0 {
+        close(file)
+        SystemPath.with(temporary) { _ = unlink($0) }
+        return nil
+      }
+      // chown clears set-user-ID and set-group-ID bits: set the mode again.
+      if fchmod(file, mode_t(status.mode & 0o7777)) != 0 {
+        throw fail("setting permissions", errno)
+      }
+    }
+    if fsync(file) != 0 { throw fail("syncing the temporary copy", errno) }
+    do {
+      try checkUnchanged()
+    } catch {
+      close(file)
+      SystemPath.with(temporary) { _ = unlink($0) }
+      throw error
+    }
+    let result = SystemPath.with(temporary) { from in
+      SystemPath.with(resolvedPath) { rename(from, $0) }
+    }
+    if result != 0 {
+      let code = errno
+      close(file)
+      SystemPath.with(temporary) { _ = unlink($0) }
+      if code == EACCES || code == EPERM || code == EROFS {
+        throw .permissionDenied(path: path, operation: "replacing the file")
+      }
+      throw .io(path: path, operation: "replacing the file", reason: POSIX.reason(code))
+    }
+    // After the rename, which changes the inode's status time.
+    let renamed = POSIX.status(ofDescriptor: file)
+    close(file)
+    Self.syncDirectory(of: resolvedPath)
+    // fstat of an open descriptor does not fail in practice; the path is the fallback.
+    return renamed ?? POSIX.status(ofPath: resolvedPath).0 ?? status
+  }
+
+  /// Overwrites the file in place: every hard link sees the new bytes, and the owner is
+  /// kept. Space for a longer file is reserved first, so a full disk fails before
+  /// anything is overwritten.
+  ///
+  /// - Returns: the file's status after the write, from the written descriptor.
+  func rewriteInPlace(_ newContents: [UInt8]) throws(FileError) -> FileStatus {
+    let file = SystemPath.with(resolvedPath) { open($0, O_WRONLY | O_CLOEXEC) }
+    guard file >= 0 else {
+      if errno == EACCES || errno == EPERM || errno == EROFS {
+        throw .permissionDenied(path: path, operation: "opening it for writing")
+      }
+      throw .io(path: path, operation: "opening it for writing", reason: POSIX.reason())
+    }
+    defer { close(file) }
+    // The last check for a change by another program: reserving space below grows the
+    // file, which would look like one.
+    try checkUnchanged()
+    if newContents.count > status.size {
+      let reserved = posix_fallocate(file, 0, off_t(newContents.count))
+      if reserved != 0, reserved != EOPNOTSUPP, reserved != EINVAL {
+        // Give back what a partial reservation added: the old bytes stay as they were.
+        _ = ftruncate(file, off_t(status.size))
+        throw .io(path: path, operation: "reserving space", reason: POSIX.reason(reserved))
+      }
+    }
+    let written = POSIX.writeAll(file, newContents)
+    if written != 0 {
+      throw .io(path: path, operation: "overwriting it in place", reason: POSIX.reason(written))
+    }
+    if ftruncate(file, off_t(newContents.count)) != 0 || fsync(file) != 0 {
+      throw .io(path: path, operation: "overwriting it in place", reason: POSIX.reason())
+    }
+    guard let written = POSIX.status(ofDescriptor: file) else {
+      throw .io(path: path, operation: "reading its status", reason: POSIX.reason())
+    }
+    return written
+  }
+
+  /// Removes temporary files that a killed `chk` left beside this file. Safe while the
+  /// lock is held: no other `chk` can be writing one.
+  func removeStaleTemporaryFiles() -> Int {
+    let directory = SystemPath.directory(of: resolvedPath)
+    let prefix = "." + SystemPath.baseName(of: resolvedPath) + ".chk-"
+    guard let stream = SystemPath.with(directory, { opendir($0) }) else { return 0 }
+    defer { closedir(stream) }
+    var stale: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        SystemPath.string(raw.prefix { $0 != 0 })
+      }
+      if name.hasPrefix(prefix), name.hasSuffix(".tmp") { stale.append(name) }
+    }
+    return stale.filter { name in SystemPath.with(directory + "/" + name) { unlink($0) } == 0 }
+      .count
+  }
+}

@@ -1,0 +1,25 @@
+import ChecklistKit
+import ChkWorkspace
+
+extension CommandError {
+  /// A refused edit: bad values are data errors, unknown references usage errors.
+  static func edit(_ error: EditError, path: String) -> CommandError {
+    let status: ExitCode
+    switch error {
+    case .emptyName, .lineBreak, .invalidDate, .unrepresentableValue: status = .dataError
+    case .itemNotFound, .ambiguousID, .listNotFound, .listExists, .moveIntoOwnSubtree,
+      .unsupportedPosition, .changesOtherLines, .unbalancedHTML:
+      status = .usage
+    case .tooLarge: status = .dataError
+    }
+    var message = "\(path): \(error.message)"
+    // The library says what is wrong; the command line says what to run.
+    switch error {
+    case .itemNotFound: message += " ('chk list' shows them)"
+    case .ambiguousID: message += " with 'chk lint --fix'"
+    case .listNotFound: message += " ('chk lists' shows them)"
+    default: break
+    }
+    return CommandError(message: message, status: status)
+  }
+}
