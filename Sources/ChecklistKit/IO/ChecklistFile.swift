@@ -199,10 +199,10 @@ public struct ChecklistFile: ~Copyable {
   ///   - mode: the permissions asked for (0o666; 0o777 for a program).
   /// - Throws: `FileError.alreadyExists`, `.permissionDenied` or `.io`.
   public static func create(
-    _ path: String, contents: [UInt8], displayName: String? = nil, mode: mode_t = 0o666
+    _ path: String, contents: [UInt8], displayName: String? = nil, mode: UInt32 = 0o666
   ) throws(FileError) {
     do throws(FileError) {
-      try createUnnamed(path, contents: contents, mode: mode)
+      try createUnnamed(path, contents: contents, mode: mode_t(mode))
     } catch {
       throw error.naming(displayName ?? path)
     }
