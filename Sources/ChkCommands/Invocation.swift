@@ -77,24 +77,29 @@ struct Invocation {
   /// that names an existing file, ITEM the rest (so IDs and /TEXT with colons, and
   /// file names with colons, still work). Without one, the item is in the checklist
   /// file (`nil`). A FILE ending in `.md` that does not exist is an error rather than
-  /// part of an ID.
+  /// part of an ID. Only the colons within the longest path a file can have are
+  /// tried, so an operand full of colons costs a bounded number of lookups.
   func addressed(_ operand: String) throws(CommandError) -> (path: UserPath?, item: String) {
-    var found: (path: UserPath, item: String)?
+    var found: (path: UserPath, colon: String.Index)?
     var missing: UserPath?
-    var search = operand.startIndex
-    while let colon = operand[search...].firstIndex(of: ":") {
+    var offset = 0
+    for colon in operand.utf8.indices {
+      offset += 1
+      if offset > SystemPath.maximumLength + 1 { break }
+      guard operand.utf8[colon] == UInt8(ascii: ":"), colon > operand.startIndex else { continue }
       let file = String(operand[..<colon])
-      search = operand.index(after: colon)
-      guard !file.isEmpty else { continue }
       let path = userPath(file)
+      #if DEBUG
+        environment.workLog?.add("file lookups")
+      #endif
       switch POSIX.kind(of: path.absolute) {
-      case .regularFile, .other: found = (path, String(operand[search...]))
+      case .regularFile, .other: found = (path, colon)
       case .missing where file.hasSuffix(".md") || file.hasSuffix(".markdown"):
         if missing == nil { missing = path }
       default: continue
       }
     }
-    if let found { return (found.path, found.item) }
+    if let found { return (found.path, String(operand[operand.index(after: found.colon)...])) }
     if let missing {
       throw CommandError(
         message: "\(missing.shown): no such file (in '\(SystemPath.display(operand))'; "
@@ -112,7 +117,7 @@ struct Invocation {
     path: UserPath, items: [String], explicit: Bool
   )] {
     var groups: [(path: UserPath, items: [String], explicit: Bool)] = []
-    var keys: [[UInt64]] = []
+    var groupOfFile: [[UInt64]: Int] = [:]
     var defaultPath: UserPath?
     for operand in operands {
       let split = try addressed(operand)
@@ -124,12 +129,13 @@ struct Invocation {
         guard let file = defaultPath else { continue }
         path = file
       }
-      let key = POSIX.identity(of: path.absolute) ?? [UInt64(bitPattern: Int64(keys.count))]
-      if let index = keys.firstIndex(of: key) {
+      // A file that cannot be looked up is its own group (its edit reports why).
+      let key = POSIX.identity(of: path.absolute) ?? [0, 0, UInt64(groups.count)]
+      if let index = groupOfFile[key] {
         groups[index].items.append(split.item)
         groups[index].explicit = groups[index].explicit || split.path != nil
       } else {
-        keys.append(key)
+        groupOfFile[key] = groups.count
         groups.append((path, [split.item], split.path != nil))
       }
     }

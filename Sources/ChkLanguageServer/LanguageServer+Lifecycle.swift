@@ -80,7 +80,7 @@ extension LanguageServer {
   func didClose(_ params: JSONValue) {
     guard let uri = params["textDocument"]?["uri"]?.stringValue else { return }
     documents[uri] = nil
-    pendingDiagnostics.removeAll { $0 == uri }
+    if pendingSet.remove(uri) != nil { pendingDiagnostics.removeAll { $0 == uri } }
     // Clear what was shown for it.
     if !clientPullsDiagnostics {
       outgoing.append(
@@ -94,7 +94,7 @@ extension LanguageServer {
     guard let uri = params["textDocument"]?["uri"]?.stringValue else { return }
     workspaceIndex = nil
     guard uri.hasSuffix("/.chk.json") else { return }
-    configurations = ConfigurationCache()
+    configurations = ConfigurationCache(home: environment.variables["HOME"])
     forgetFindings()
     for open in documents.keys.sorted() { diagnosticsChanged(open) }
   }
@@ -110,7 +110,7 @@ extension LanguageServer {
   /// Files changed on disk (`.chk.json`, the workspace's checklists): what was read
   /// from them is read again.
   func filesChanged() {
-    configurations = ConfigurationCache()
+    configurations = ConfigurationCache(home: environment.variables["HOME"])
     forgetFindings()
     workspaceIndex = nil
     for uri in documents.keys.sorted() { diagnosticsChanged(uri) }

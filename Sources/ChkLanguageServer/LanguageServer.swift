@@ -56,7 +56,10 @@ public final class LanguageServer {
   package internal(set) var documents: [String: OpenDocument] = [:]
   /// Documents whose diagnostics are to be published, in the order they changed.
   var pendingDiagnostics: [String] = []
-  var configurations = ConfigurationCache()
+  /// The same documents, for a membership test in O(1): a burst of changes to many
+  /// documents under a long debounce must not cost a scan of the list each.
+  var pendingSet: Set<String> = []
+  lazy var configurations = ConfigurationCache(home: environment.variables["HOME"])
   /// The workspace's checklist files and their items, found on the first
   /// `workspace/symbol` and kept until files change.
   var workspaceIndex: [WorkspaceFile]?

@@ -4,8 +4,10 @@ import ChecklistKit
 import ChkCommands
 import ChkWorkspace
 
-// A closed pipe (`chk list | head`) is a write error to ignore, not a signal that kills.
+// A closed pipe (`chk list | head`) is a write error to ignore, not a signal that kills;
+// so is a file-size limit (`ulimit -f`), which the write then reports as EFBIG (74).
 signal(SIGPIPE, SIG_IGN)
+signal(SIGXFSZ, SIG_IGN)
 
 // Arguments, variables and the directory are bytes, decoded losslessly: a path that is
 // not UTF-8 still opens.

@@ -96,6 +96,7 @@ struct DirectoryWalkTests {
     #expect(Self.linted(result) == ["a.md", "docs/b.md", "sub/ignored.md"])
     #expect(
       result.errors == """
+        chk: configured by .chk.json
         chk: skipped .github/: hidden
         chk: skipped .hidden/: hidden
         chk: skipped .top.md: hidden
@@ -126,6 +127,7 @@ struct DirectoryWalkTests {
       ])
     #expect(
       result.errors == """
+        chk: configured by .chk.json
         chk: skipped docs/old/c.md: excluded by 'docs/old/' in .chk.json
         chk: skipped node_modules/: ignored by git
         chk: skipped sub/ignored.md: ignored by git

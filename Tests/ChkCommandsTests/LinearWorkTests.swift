@@ -110,3 +110,25 @@ extension LinearWorkTests {
     #expect(log["listsBuilt"] == 0, "\(arguments) built every list")
   }
 }
+
+extension LinearWorkTests {
+  /// An ITEM full of colons: only the colons within the longest path a file can have
+  /// are tried as `FILE:ITEM` (it once tried every one, 7 s at 100 KB).
+  @Test func anOperandFullOfColonsCostsBoundedLookups() throws {
+    var lookups: [Int] = []
+    for count in [1_000, 100_000] {
+      let cli = try CLIHarness(files: ["CHECKLIST.md": "- [ ] a  @id(a1)\n"])
+      let log = WorkLog()
+      var environment = cli.environment
+      environment.workLog = log
+      let errors = ByteOutput()
+      let status = ChkTool.run(
+        ["check", String(repeating: "x:", count: count)], environment: environment,
+        output: ByteOutput(), errors: errors)
+      #expect(status == .usage, "\(errors.text.prefix(200))")
+      lookups.append(log["file lookups"])
+    }
+    #expect(lookups[0] == 1_000)
+    #expect(lookups[1] <= SystemPath.maximumLength / 2 + 1)
+  }
+}

@@ -341,3 +341,14 @@ struct RecurrenceCommandTests {
         == ["2  [ ] Announce", "3  [ ] Blog    ", "4  [x] Build   ", "1  [ ] Tag     ", ""])
   }
 }
+
+extension RecurrenceCommandTests {
+  /// The week that holds the calendar's last day ends with it: an item due 9999-12-31
+  /// is due this week on 9999-12-30 (it was filed under "Later").
+  @Test func theLastWeekOfTheCalendarIsThisWeek() throws {
+    let cli = try CLIHarness(files: ["CHECKLIST.md": "- [ ] the end  @due(9999-12-31)  @id(e1)\n"])
+    let result = cli.run("due", "--today", "9999-12-30")
+    #expect(result.status == .success)
+    #expect(result.output.hasPrefix("This week\n  9999-12-31"), "\(result.output)")
+  }
+}

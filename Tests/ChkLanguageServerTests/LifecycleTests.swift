@@ -252,3 +252,36 @@ extension LifecycleTests {
     }
   }
 }
+
+extension LifecycleTests {
+  /// A URI longer than any path (60,000 levels of `a/`): the document is linted with
+  /// the default rules, at once. The `.chk.json` lookup once went up one level per call
+  /// (7-14 s at 20,000 levels, a crash at 50,000).
+  @Test func aVeryLongFileURIIsLintedWithDefaultRules() {
+    let session = LSPSession(pullsDiagnostics: true)
+    let uri = "file:///" + String(repeating: "a/", count: 60_000) + "list.md"
+    session.open(uri, "- [ ] a  @id(x1)\n- [ ] b  @id(x1)\n")
+    let report = session.result("textDocument/diagnostic", ["textDocument": ["uri": .string(uri)]])
+    let codes = report["items"]?.arrayValue?.compactMap { $0["code"]?.stringValue }
+    #expect(codes == ["duplicate-id"])
+  }
+
+  /// Changes to many documents under a long debounce: each document's diagnostics
+  /// wait once, and a closed one's not at all.
+  @Test func pendingDiagnosticsHoldEachDocumentOnce() {
+    let session = LSPSession()
+    for index in 0..<300 { session.open("file:///d/\(index).md", "- [ ] a\n") }
+    for _ in 0..<3 {
+      for index in 0..<300 {
+        session.change(
+          "file:///d/\(index).md",
+          (Position(line: 0, character: 7), Position(line: 0, character: 7)),
+          "b")
+      }
+    }
+    session.notify("textDocument/didClose", ["textDocument": ["uri": "file:///d/0.md"]])
+    #expect(session.server.pendingDiagnostics.count == 299)
+    #expect(session.server.publishPending().count == 299)
+    #expect(!session.server.hasPendingDiagnostics)
+  }
+}

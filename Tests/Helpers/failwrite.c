@@ -5,13 +5,16 @@
 //
 // CHK_FAULT selects the failure: ENOSPC or EIO (write fails), FSYNC_EIO (fsync fails),
 // PLANT_LINK (an attacker wins the race for the temporary name: a symbolic link to
-// CHK_FAULT_VICTIM appears at the temporary copy's path just before chk creates it).
+// CHK_FAULT_VICTIM appears at the temporary copy's path just before chk creates it),
+// KILL_AT_CREATE (the process is killed with SIGKILL as it creates a file whose path
+// contains CHK_FAULT_MATCH: an install or edit stopped at that point).
 // Only files whose path contains ".chk-" and ends in ".tmp" (chk's temporary copies)
 // are affected, so standard output, the undo store and the original file behave.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +41,12 @@ static int is_temporary_path(const char *path) {
   return length >= 4 && strstr(path, ".chk-") != NULL && strcmp(path + length - 4, ".tmp") == 0;
 }
 
+static void kill_at_create(const char *path, int flags) {
+  const char *match = getenv("CHK_FAULT_MATCH");
+  if (strcmp(fault(), "KILL_AT_CREATE") == 0 && match && (flags & O_CREAT) && strstr(path, match))
+    raise(SIGKILL);
+}
+
 static void plant_link(const char *path, int flags) {
   const char *victim = getenv("CHK_FAULT_VICTIM");
   if (strcmp(fault(), "PLANT_LINK") == 0 && victim && (flags & O_CREAT) && is_temporary_path(path))
@@ -51,6 +60,7 @@ static int planted_open(open_function *real, const char *name, const char *path,
                         va_list arguments) {
   if (!*real) *real = (open_function)dlsym(RTLD_NEXT, name);
   mode_t mode = (flags & O_CREAT) ? (mode_t)va_arg(arguments, unsigned int) : 0;
+  kill_at_create(path, flags);
   plant_link(path, flags);
   return (*real)(path, flags, mode);
 }

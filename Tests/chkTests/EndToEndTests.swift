@@ -13,8 +13,14 @@ struct EndToEndTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
+  /// The binary under test: the one built beside the tests, or `CHK_TEST_BINARY` (to
+  /// run these tests against another build, such as an older one a fix is checked
+  /// against).
   static var binary: URL {
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    if let path = ProcessInfo.processInfo.environment["CHK_TEST_BINARY"], !path.isEmpty {
+      return URL(fileURLWithPath: path)
+    }
+    return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("chk")
   }
 

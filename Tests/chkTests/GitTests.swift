@@ -228,7 +228,7 @@ struct GitTests {
       """)
     let result = try run(EndToEndTests.binary.path, ["resolve", "CHECKLIST.md"])
     #expect(result.status == 1, "\(result.text)")
-    #expect(result.text.contains("1 conflict remain"))
+    #expect(result.text.contains("1 conflict remains marked"))
     #expect(
       try read()
         == """

@@ -121,6 +121,11 @@ public struct ChecklistFile: ~Copyable {
     close(descriptor)
   }
 
+  /// Why the edit holds no lock, when it holds none: a lock file another user left
+  /// that chk could neither use nor remove. The edit is safe all the same: `write`
+  /// refuses to replace a file that changed since it was read.
+  public var lockWarning: String? { lock.warning }
+
   /// Releases the lock now (it is released anyway when the value goes away): a caller
   /// that must do more under the lock after `write`, such as saving an undo record,
   /// calls this after it, so the lock's end is written in the code.
@@ -134,6 +139,8 @@ public struct ChecklistFile: ~Copyable {
     public let contents: [UInt8]
     /// The file's identity when it was read.
     public let identity: Identity
+    /// The user ID of the file's owner.
+    public let owner: UInt32
   }
 
   /// Reads a file without locking it, with its resolved path and identity.
@@ -151,7 +158,8 @@ public struct ChecklistFile: ~Copyable {
       {
       case .success(let bytes):
         return Snapshot(
-          resolvedPath: opened.resolved, contents: bytes, identity: Identity(opened.status))
+          resolvedPath: opened.resolved, contents: bytes, identity: Identity(opened.status),
+          owner: opened.status.owner)
       case .failure(let error):
         throw error.code == EFBIG
           ? .tooLarge(path: path)

@@ -13,7 +13,12 @@
 struct EditLock: ~Copyable {
   /// The lock file.
   let path: String
+  /// The open lock file, or -1 when the edit goes ahead without one (see `warning`).
   private let descriptor: Int32
+  /// Why the edit holds no lock: a lock file someone else left that cannot be used or
+  /// removed. The edit is still safe (the write checks that nobody changed the file
+  /// since it was read), only not queued behind other `chk`s.
+  let warning: String?
 
   /// The lock file's path for a target.
   static func path(for target: String) -> String {
@@ -21,6 +26,11 @@ struct EditLock: ~Copyable {
   }
 
   /// Takes the lock for `target`, waiting up to `timeout` seconds.
+  ///
+  /// A lock file that is not the target's writers' (another user's file in a shared
+  /// directory), or that cannot be opened and that no process holds, is no lock: it is
+  /// removed when this process may, else the edit goes ahead without a lock and says
+  /// so (`warning`), instead of failing as if another edit were under way.
   ///
   /// - Parameter mode: the target's permission bits; the lock file gets read and write
   ///   for each class that has write permission on the target.
@@ -32,9 +42,19 @@ struct EditLock: ~Copyable {
     let path = Self.path(for: target)
     let deadline = ChecklistFile.now() + timeout
     var attempt = 0
+    var removedStale = false
     while true {
       let opened = try Self.openLockFile(path, owner: owner, group: group, mode: mode)
       if let descriptor = opened {
+        guard Self.isTrusted(descriptor, owner: owner, group: group, mode: mode) else {
+          close(descriptor)
+          if !removedStale, SystemPath.with(path, { unlink($0) }) == 0 {
+            removedStale = true
+            continue
+          }
+          self.init(path: path, descriptor: -1, warning: Self.unlocked(path, "is another user's"))
+          return
+        }
         if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
           // The holder before us may have removed the file after we opened it.
           var onDisk = stat()
@@ -42,8 +62,7 @@ struct EditLock: ~Copyable {
           if SystemPath.with(path, { lstat($0, &onDisk) }) == 0, fstat(descriptor, &held) == 0,
             onDisk.st_dev == held.st_dev, onDisk.st_ino == held.st_ino
           {
-            self.path = path
-            self.descriptor = descriptor
+            self.init(path: path, descriptor: descriptor, warning: nil)
             return
           }
           close(descriptor)
@@ -54,6 +73,19 @@ struct EditLock: ~Copyable {
         guard ChecklistFile.now() < deadline else {
           throw .locked(path: target, seconds: Int(timeout.rounded(.up)), holder: holder)
         }
+      } else if !Self.isHeld(path) {
+        // A lock file this process cannot open, and that nobody holds: left over, or
+        // planted. Removed when the directory allows; else no lock.
+        if !removedStale, SystemPath.with(path, { unlink($0) }) == 0 {
+          removedStale = true
+          continue
+        }
+        if ChecklistFile.now() >= deadline || attempt > 2 {
+          self.init(
+            path: path, descriptor: -1,
+            warning: Self.unlocked(path, "cannot be opened and no process holds it"))
+          return
+        }
       } else if ChecklistFile.now() >= deadline {
         // Another writer is creating the lock file and has not yet opened it to us.
         throw .locked(path: target, seconds: Int(timeout.rounded(.up)), holder: nil)
@@ -63,10 +95,45 @@ struct EditLock: ~Copyable {
     }
   }
 
+  private init(path: String, descriptor: Int32, warning: String?) {
+    self.path = path
+    self.descriptor = descriptor
+    self.warning = warning
+  }
+
+  /// Why an edit goes ahead without a lock, relying on the write's check for changes.
+  private static func unlocked(_ path: String, _ reason: String) -> String {
+    "the lock file \(SystemPath.display(path)) \(reason), and chk cannot remove it; "
+      + "edited without the lock (a change made meanwhile is still never overwritten)"
+  }
+
   deinit {
+    guard descriptor >= 0 else { return }
     // Removed while still held: a waiter that opened it re-checks the path.
     SystemPath.with(path) { _ = unlink($0) }
     close(descriptor)
+  }
+
+  /// Whether an open lock file is one the target's writers made: owned by this process's
+  /// user or the target's owner, or by the target's group when the group may write it.
+  /// Anything else was put there by someone who cannot edit the file.
+  private static func isTrusted(_ descriptor: Int32, owner: UInt32, group: UInt32, mode: UInt32)
+    -> Bool
+  {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return false }
+    let fileOwner = UInt32(status.st_uid)
+    if fileOwner == UInt32(geteuid()) || fileOwner == owner || fileOwner == 0 { return true }
+    return UInt32(status.st_gid) == group && mode & 0o020 != 0
+  }
+
+  /// Whether a process holds a lock on the file at `path`, from `/proc/locks`
+  /// (`true` when the system does not say, which keeps the old behaviour: wait).
+  private static func isHeld(_ path: String) -> Bool {
+    var status = stat()
+    guard SystemPath.with(path, { lstat($0, &status) }) == 0 else { return false }
+    guard let table = try? ChecklistFile.read("/proc/locks") else { return true }
+    return holder(in: table, device: UInt64(status.st_dev), inode: UInt64(status.st_ino)) != nil
   }
 
   /// Opens (creating it if needed) the lock file; `nil` when it exists but cannot be
@@ -128,11 +195,14 @@ struct EditLock: ~Copyable {
     guard fstat(descriptor, &status) == 0,
       let table = try? ChecklistFile.read("/proc/locks")
     else { return nil }
-    let device = UInt64(status.st_dev)
+    return holder(in: table, device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+  }
+
+  /// The holder of a lock on a file in `/proc/locks`: `pid 1234, chk`.
+  static func holder(in table: [UInt8], device: UInt64, inode: UInt64) -> String? {
     let major = ((device >> 8) & 0xFFF) | ((device >> 32) & ~0xFFF)
     let minor = (device & 0xFF) | ((device >> 12) & ~0xFF)
-    let key =
-      hex2(major) + ":" + hex2(minor) + ":" + String(UInt64(status.st_ino))
+    let key = hex2(major) + ":" + hex2(minor) + ":" + String(inode)
     for line in table.split(separator: UInt8(ascii: "\n")) {
       let fields = line.split(separator: UInt8(ascii: " ")).map {
         String(decoding: $0, as: UTF8.self)

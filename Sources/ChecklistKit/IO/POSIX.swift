@@ -44,8 +44,12 @@ struct FileStatus: Hashable, Sendable {
 }
 
 /// A failed system call's `errno`.
-struct SystemError: Error, Equatable {
-  var code: Int32
+package struct SystemError: Error, Equatable {
+  package var code: Int32
+
+  package init(code: Int32) {
+    self.code = code
+  }
 }
 
 /// The one layer over the C library's file calls: what the safe-write path uses, and
@@ -57,15 +61,31 @@ package enum POSIX {
     case missing, directory, regularFile, other
   }
 
-  /// What is at `path`, following symbolic links.
+  /// What is at `path`, following symbolic links (`.missing` when it cannot be looked
+  /// at).
   package static func kind(of path: String) -> Kind {
+    (try? lookUp(path).get()) ?? .missing
+  }
+
+  /// What is at `path`, following symbolic links, or why it cannot be looked at
+  /// (`ENOENT` when nothing is there, `EACCES` when a directory on the way may not be
+  /// entered).
+  package static func lookUp(_ path: String) -> Result<Kind, SystemError> {
     var status = stat()
-    guard SystemPath.with(path, { stat($0, &status) }) == 0 else { return .missing }
-    switch status.st_mode & S_IFMT {
-    case S_IFDIR: return .directory
-    case S_IFREG: return .regularFile
-    default: return .other
+    guard SystemPath.with(path, { stat($0, &status) }) == 0 else {
+      return .failure(SystemError(code: errno))
     }
+    switch status.st_mode & S_IFMT {
+    case S_IFDIR: return .success(.directory)
+    case S_IFREG: return .success(.regularFile)
+    default: return .success(.other)
+    }
+  }
+
+  /// Whether `path` itself is a symbolic link (not followed).
+  package static func isSymbolicLink(_ path: String) -> Bool {
+    var status = stat()
+    return SystemPath.with(path, { lstat($0, &status) }) == 0 && status.st_mode & S_IFMT == S_IFLNK
   }
 
   /// A file's device and inode (following symbolic links), which name it whatever
@@ -97,7 +117,7 @@ package enum POSIX {
   }
 
   /// Why a path could not be resolved.
-  enum ResolveFailure: Error, Equatable {
+  package enum ResolveFailure: Error, Equatable {
     /// A system call failed with this `errno`.
     case system(Int32)
     /// Following this symbolic link would break the kernel's `protected_symlinks` rule.
@@ -110,7 +130,7 @@ package enum POSIX {
   /// /tmp) is followed only when this process's user owns it or the directory's owner
   /// does, so another user cannot plant a link there that makes chk write a file the
   /// link's reader owns. A relative path is relative to the working directory.
-  static func resolvedPath(_ path: String) -> Result<String, ResolveFailure> {
+  package static func resolvedPath(_ path: String) -> Result<String, ResolveFailure> {
     var pending: [Substring] = []
     var start = path
     if !path.hasPrefix("/") {

@@ -6,6 +6,10 @@
 /// mapping one-to-one. Every system call that takes a path goes through `with(_:_:)`,
 /// which gives the bytes back; messages show such bytes as `\xFF` (`display(_:)`).
 package enum SystemPath {
+  /// The longest path chk looks up, in bytes (Linux's `PATH_MAX`): longer text cannot
+  /// name a file, so it is not searched for one.
+  package static let maximumLength = 4_096
+
   /// The first scalar of the range that stands for raw bytes 0x80...0xFF.
   static let base: UInt32 = 0x10_FF00
 

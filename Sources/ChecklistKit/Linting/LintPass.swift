@@ -46,6 +46,11 @@ struct LintPass: ~Copyable {
   var listName: String?
   var open: [(line: Int, last: Int, checked: Bool, openChildren: Int)] = []
   var endings = (lineFeed: 0, crlf: 0, carriageReturn: 0)
+  /// `malformed-checkbox` findings whose verdict depends on the whole file, decided in
+  /// `finish` (see `checkNearMiss`).
+  var nearMisses: [(finding: ChecklistLinter.Finding, kind: NearMissKind)] = []
+  /// Whether a line uses an alternate status such as `[-]` or `[/]`.
+  var usesAlternateStatuses = false
 
   init(document: ChecklistDocument, configuration: LintConfiguration) {
     self.document = document
@@ -90,9 +95,15 @@ struct LintPass: ~Copyable {
     var findings: [ChecklistLinter.Finding]
     var idKeys: [UInt64]
     var endings: (lineFeed: Int, crlf: Int, carriageReturn: Int)
+    var nearMisses: [(finding: ChecklistLinter.Finding, kind: NearMissKind)]
+    var usesAlternateStatuses: Bool
   }
 
-  var output: Output { Output(findings: findings, idKeys: idKeys, endings: endings) }
+  var output: Output {
+    Output(
+      findings: findings, idKeys: idKeys, endings: endings, nearMisses: nearMisses,
+      usesAlternateStatuses: usesAlternateStatuses)
+  }
 
   /// Adds what another pass gathered; passes must be absorbed in line order.
   mutating func absorb(_ other: Output) {
@@ -101,6 +112,8 @@ struct LintPass: ~Copyable {
     endings.lineFeed += other.endings.lineFeed
     endings.crlf += other.endings.crlf
     endings.carriageReturn += other.endings.carriageReturn
+    nearMisses += other.nearMisses
+    usesAlternateStatuses = usesAlternateStatuses || other.usesAlternateStatuses
   }
 
   /// Checks each line of `range`, which must start at the document's start or at a
@@ -134,6 +147,7 @@ struct LintPass: ~Copyable {
   mutating func finish(_ bytes: UnsafeBufferPointer<UInt8>) {
     reportDuplicateIDs(bytes)
     reportMixedEndings(bytes)
+    reportNearMisses()
   }
 
   private mutating func checkItem(_ index: Int, _ line: ParsedLine) {

@@ -46,6 +46,9 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     return CalendarDay(year: year, month: month, day: day)
   }
 
+  /// The last day a date can name: 9999-12-31.
+  public static let latest = CalendarDay(uncheckedYear: 9999, month: 12, day: 31)
+
   /// Today in the local time zone.
   public static func today() -> CalendarDay {
     var now = time(nil)

@@ -209,11 +209,9 @@ struct ChecklistFiles {
   /// status for it.
   func finish(_ invocation: Invocation) -> ExitCode {
     targets.reportSkipped(noItems: skipped, invocation)
-    for path in targets.missing {
-      invocation.errors.line("chk: " + CommandError.file(.notFound(path: path)).message)
-    }
-    for error in errors { invocation.errors.line("chk: " + error.message) }
-    if !targets.missing.isEmpty { return .noInput }
+    let unread = targets.unread
+    for error in unread + errors { invocation.errors.line("chk: " + error.message) }
+    if !unread.isEmpty { return .noInput }
     return errors.first?.status ?? .success
   }
 }
@@ -291,7 +289,8 @@ struct AgendaEntry {
         self = .overdue
       } else if due == today {
         self = .today
-      } else if let endOfWeek = today.adding(days: 7 - today.weekday), due <= endOfWeek {
+      } else if due <= today.adding(days: 7 - today.weekday) ?? .latest {
+        // The week ends on Sunday, or with the calendar (9999-12-31 is a Friday).
         self = .thisWeek
       } else {
         self = .later

@@ -63,10 +63,9 @@ struct FormatCommand {
         if write { invocation.output.line("formatted \(result.path)") }
       }
     }
-    for path in targets.missing {
-      invocation.errors.line("chk: " + CommandError.file(.notFound(path: path)).message)
-    }
-    if !targets.missing.isEmpty { return .noInput }
+    let unread = targets.unread
+    for error in unread { invocation.errors.line("chk: " + error.message) }
+    if !unread.isEmpty { return .noInput }
     if let error = results.compactMap(\.error).first(where: { $0.status != .dataError }) {
       return error.status
     }

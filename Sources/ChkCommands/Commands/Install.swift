@@ -11,27 +11,19 @@ extension Command {
   ) { invocation throws(CommandError) in
     let prefix = try Installation.prefix(invocation)
     let binary = try Installation.runningBinary()
-    // The record: each file with a hash of what was written, so that uninstall removes
-    // a file only while it is still what install put there. It is written even when a
-    // later file fails, so that what was installed can be removed.
+    // The record: each file with a hash of what is written, so that uninstall removes
+    // a file only while it is still what install put there. Each file is recorded
+    // before it is written, so that an install stopped at any point (a full disk, a
+    // kill) leaves nothing that uninstall would not remove.
     var record = ""
     let manifest = Installation.manifestPath(prefix)
-    func writeRecord() throws(CommandError) {
-      _ = try Installation.put(
-        .init(path: manifest, contents: Array(record.utf8), executable: false))
-    }
     for target in Installation.targets(prefix: prefix, binary: binary) {
-      let verb: String
-      do throws(CommandError) {
-        verb = try Installation.put(target)
-      } catch {
-        if !record.isEmpty { try writeRecord() }
-        throw error
-      }
-      invocation.output.line("\(verb) \(SystemPath.display(target.path))")
       record += String(ContentHash.of(target.contents), radix: 16) + " " + target.path + "\n"
+      _ = try Installation.put(
+        .init(path: manifest, contents: Array(record.utf8), executable: false), prefix: prefix)
+      let verb = try Installation.put(target, prefix: prefix)
+      invocation.output.line("\(verb) \(SystemPath.display(target.path))")
     }
-    try writeRecord()
     invocation.output.line("recorded what was installed in \(SystemPath.display(manifest))")
     for hint in Installation.hints(prefix: prefix, variables: invocation.environment.variables) {
       invocation.output.line(hint)
@@ -61,6 +53,13 @@ extension Command {
       let hash = String(line[..<space])
       let path = String(line[line.index(after: space)...])
       guard known.contains(path) else { continue }
+      // A link anywhere on the way (`PREFIX/bin -> elsewhere`) leads out of PREFIX:
+      // what is there is not what install wrote under PREFIX.
+      guard Installation.isInside(prefix, path) else {
+        invocation.output.line(
+          "left (outside \(SystemPath.display(prefix))): " + SystemPath.display(path))
+        continue
+      }
       guard let current = try? ChecklistFile.read(path) else {
         invocation.output.line("already gone: " + SystemPath.display(path))
         continue
@@ -155,14 +154,32 @@ enum Installation {
     return targets
   }
 
+  /// Whether `path` is in `prefix` once every link is resolved: its directory
+  /// resolves inside the resolved prefix, and it is not a link itself.
+  static func isInside(_ prefix: String, _ path: String) -> Bool {
+    guard case .success(let root) = POSIX.resolvedPath(prefix),
+      case .success(let directory) = POSIX.resolvedPath(SystemPath.directory(of: path)),
+      !POSIX.isSymbolicLink(path)
+    else { return false }
+    return directory == root || directory.hasPrefix(root == "/" ? "/" : root + "/")
+  }
+
   /// Writes a target through the safe-write path (a new file is created, an existing
-  /// one replaced keeping its mode); returns what was done.
-  static func put(_ target: Target) throws(CommandError) -> String {
+  /// one replaced keeping its mode, a program made executable); returns what was done.
+  static func put(_ target: Target, prefix: String) throws(CommandError) -> String {
     let directory = SystemPath.directory(of: target.path)
     guard POSIX.makeDirectories(directory) == 0 else {
       throw CommandError(
         message: "\(SystemPath.display(directory)): cannot create the directory "
           + "(\(POSIX.reason())); choose another --prefix", status: .cannotCreate)
+    }
+    // A link on the way (`PREFIX/bin -> /elsewhere`) would put the file outside
+    // PREFIX, where uninstall would not remove it.
+    guard isInside(prefix, target.path) || POSIX.isSymbolicLink(target.path) else {
+      throw CommandError(
+        message: "\(SystemPath.display(directory)) leads outside \(SystemPath.display(prefix)) "
+          + "through a symbolic link; remove the link or choose another --prefix",
+        status: .cannotCreate)
     }
     // A symbolic link in the prefix is not followed: writing through it would change
     // a file elsewhere, which uninstall would then not remove.
@@ -173,6 +190,7 @@ enum Installation {
         message: "\(SystemPath.display(target.path)) is a symbolic link; remove it or choose "
           + "another --prefix", status: .cannotCreate)
     }
+    var verb = "unchanged"
     do throws(FileError) {
       if POSIX.kind(of: target.path) == .missing {
         try ChecklistFile.create(
@@ -180,13 +198,28 @@ enum Installation {
         return "installed"
       }
       let file = try ChecklistFile(editing: target.path)
-      guard file.contents != target.contents else { return "unchanged" }
-      try file.write(target.contents)
+      if file.contents != target.contents {
+        try file.write(target.contents)
+        verb = "updated"
+      }
       file.unlock()
-      return "updated"
     } catch {
       throw .file(error)
     }
+    // A program left without its execute bits (installed over a 0644 file) is made
+    // runnable: executable wherever it is readable.
+    if target.executable, SystemPath.with(target.path, { stat($0, &status) }) == 0,
+      status.st_mode & 0o111 != (status.st_mode & 0o444) >> 2
+    {
+      let mode = (status.st_mode & 0o7777) | (status.st_mode & 0o444) >> 2
+      guard SystemPath.with(target.path, { chmod($0, mode) }) == 0 else {
+        throw CommandError(
+          message: "\(SystemPath.display(target.path)): cannot make it executable "
+            + "(\(POSIX.reason()))", status: .cannotCreate)
+      }
+      verb += " (made executable)"
+    }
+    return verb
   }
 
   /// What to add to the shell's start-up files when the prefix is not where shells

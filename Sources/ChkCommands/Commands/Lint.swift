@@ -104,9 +104,8 @@ struct LintCommand {
       // memory.
       LintReport.write(shown, format: format, to: invocation.output)
     }
-    for path in targets.missing {
-      invocation.errors.line("chk: " + CommandError.file(.notFound(path: path)).message)
-    }
+    let unread = targets.unread
+    for error in unread { invocation.errors.line("chk: " + error.message) }
     for result in shown {
       for warning in result.warnings { invocation.errors.line("chk: " + warning) }
       if let error = result.error { invocation.errors.line("chk: " + error.message) }
@@ -115,7 +114,7 @@ struct LintCommand {
     if fixed > 0 {
       invocation.errors.line("chk: fixed \(fixed) finding\(fixed == 1 ? "" : "s")")
     }
-    if !targets.missing.isEmpty { return .noInput }
+    if !unread.isEmpty { return .noInput }
     if let error = shown.compactMap(\.error).first { return error.status }
     if shown.contains(where: { $0.parseError != nil }) { return .dataError }
     let diagnostics = shown.flatMap(\.diagnostics)
@@ -239,6 +238,15 @@ extension ChecklistTargets {
   /// walks skipped, then the files without items.
   func reportSkipped(noItems: [String], _ invocation: Invocation) {
     guard invocation.arguments.has(.verbose) else { return }
+    // Configuration files by the path from here, when they are under it.
+    let here = invocation.environment.currentDirectory
+    func shown(_ path: String) -> String {
+      SystemPath.display(path.hasPrefix(here + "/") ? String(path.dropFirst(here.count + 1)) : path)
+    }
+    for path in configurations.used { invocation.errors.line("chk: configured by \(shown(path))") }
+    for file in configurations.ignored {
+      invocation.errors.line("chk: ignored \(shown(file.path)): \(file.reason)")
+    }
     for entry in skipped { invocation.errors.line("chk: skipped \(entry.path): \(entry.reason)") }
     for path in noItems { invocation.errors.line("chk: skipped \(path): no task items") }
   }

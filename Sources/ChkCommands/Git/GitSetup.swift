@@ -38,9 +38,9 @@ struct GitSetup {
   }
 
   private func git(_ arguments: [String]) -> Subprocess.Outcome {
-    Subprocess.run(
-      ["git", "-C", invocation.environment.currentDirectory] + arguments,
-      environment: invocation.environment.variables, includeErrors: true)
+    Git.run(
+      arguments, in: invocation.environment.currentDirectory,
+      environment: invocation.environment.variables, errors: .merged)
   }
 
   private var scope: [String] { isGlobal ? ["--global"] : ["--local"] }
@@ -75,6 +75,15 @@ struct GitSetup {
 
   func run() throws(CommandError) -> ExitCode {
     let path = try attributesPath()
+    // A committed `.gitattributes` that is a symbolic link is someone else's pointer:
+    // git itself does not follow it (since 2.32), and writing through it would append
+    // to whatever file it names (`~/.gitconfig`). The global file is the user's own.
+    if !isGlobal, POSIX.isSymbolicLink(path) {
+      throw CommandError(
+        message: "\(SystemPath.display(path)) is a symbolic link, which git does not follow "
+          + "and chk will not write through; replace it with a regular file",
+        status: .cannotCreate)
+    }
     let existing: [UInt8]?
     do throws(FileError) {
       existing = try ChecklistFile.read(path)

@@ -40,8 +40,9 @@ extension Command {
     }
     guard result.conflicts == 0 else {
       invocation.errors.line(
-        "chk: \(path.shown): \(result.conflicts) conflict" + (result.conflicts == 1 ? "" : "s")
-          + " remain marked (versions from \(source)); edit them by hand")
+        "chk: \(path.shown): \(result.conflicts) conflict"
+          + (result.conflicts == 1 ? " remains" : "s remain")
+          + " marked (versions from \(source)); edit them by hand")
       return .failure
     }
     if !invocation.arguments.has(.quiet) {
@@ -62,10 +63,7 @@ extension Invocation {
     let directory = String(full[..<slash])
     let name = String(full[full.index(after: slash)...])
     func stage(_ number: Int) -> [UInt8]? {
-      let outcome = Subprocess.run(
-        ["git", "-C", directory, "show", ":\(number):./\(name)"], environment: environment.variables
-      )
-      return outcome.status == 0 ? outcome.output : nil
+      Git.stagedFile(number, named: name, in: directory, environment: environment.variables)
     }
     guard let ours = stage(2), let theirs = stage(3) else { return nil }
     return (stage(1) ?? [], ours, theirs)

@@ -7,7 +7,7 @@ extension LanguageServer {
   /// loop finds no more input within the debounce (`publishPending`), or pulled.
   func diagnosticsChanged(_ uri: String) {
     guard !clientPullsDiagnostics else { return }
-    if !pendingDiagnostics.contains(uri) { pendingDiagnostics.append(uri) }
+    if pendingSet.insert(uri).inserted { pendingDiagnostics.append(uri) }
   }
 
   /// Whether diagnostics wait to be published.
@@ -17,6 +17,7 @@ extension LanguageServer {
   public func publishPending() -> [[UInt8]] {
     let uris = pendingDiagnostics
     pendingDiagnostics.removeAll()
+    pendingSet.removeAll()
     return uris.compactMap { uri in
       guard let version = documents[uri]?.version else { return nil }
       return Self.notification(

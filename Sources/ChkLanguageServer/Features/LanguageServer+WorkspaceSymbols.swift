@@ -73,7 +73,7 @@ extension LanguageServer {
 
   private func indexWorkspace() -> [WorkspaceFile] {
     var files: [WorkspaceFile] = []
-    var configurations = ConfigurationCache()
+    var configurations = ConfigurationCache(home: environment.variables["HOME"])
     for root in workspaceRoots {
       let expansion: FileWalker.Expansion
       do {

@@ -1,7 +1,10 @@
+import ChecklistKit
+
 /// `file://` URIs (RFC 8089) as paths and back: percent-encoded bytes decoded, the bytes
 /// a path may hold unescaped kept.
 enum FileURI {
-  /// The absolute path of a `file:` URI on this host; `nil` for other schemes.
+  /// The absolute path of a `file:` URI on this host; `nil` for other schemes, and for
+  /// a path longer than any file's (`SystemPath.maximumLength`), which names no file.
   static func path(of uri: String) -> String? {
     var rest = Substring(uri)
     guard rest.lowercased().hasPrefix("file://") else { return nil }
@@ -25,7 +28,9 @@ enum FileURI {
         bytes.append(byte)
       }
     }
-    guard let path = String(validating: bytes, as: UTF8.self), !path.contains("\0") else {
+    guard bytes.count <= SystemPath.maximumLength,
+      let path = String(validating: bytes, as: UTF8.self), !path.contains("\0")
+    else {
       return nil
     }
     return path

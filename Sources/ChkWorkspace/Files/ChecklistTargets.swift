@@ -9,6 +9,8 @@ package struct ChecklistTargets {
   package var files: [FileWalker.Entry]
   /// Operands that do not exist.
   package var missing: [String]
+  /// Directories a walk could not read, with the reason.
+  package var unreadable: [FileWalker.Skipped] = []
   /// Whether `-` is among the operands.
   package var readsStandardInput: Bool
   /// What directory walks left out (filled when asked for).
@@ -29,6 +31,7 @@ package struct ChecklistTargets {
     checklist: () throws(CommandError) -> UserPath, standardInputName: String? = nil,
     reportsSkipped: Bool = false
   ) throws(CommandError) {
+    configurations = ConfigurationCache(home: workspace.variables["HOME"])
     if operands.isEmpty {
       files = [FileWalker.Entry(path: try checklist(), isExplicit: true)]
       missing = []
@@ -55,6 +58,7 @@ package struct ChecklistTargets {
       files += expanded.files
       missing += expanded.missing
       skipped += expanded.skipped
+      unreadable += expanded.unreadable
     }
     var seen = Set<[UInt64]>()
     files = files.filter { entry in
@@ -65,5 +69,18 @@ package struct ChecklistTargets {
         FileWalker.Skipped(path: entry.path.shown, reason: "the same file as one listed before"))
       return false
     }
+  }
+
+  /// What could not be read: operands that do not exist and directories a walk could
+  /// not open, each as the error to show (status 66).
+  package var unread: [CommandError] {
+    missing.map { CommandError.file(.notFound(path: $0)) }
+      + unreadable.map { directory in
+        CommandError(
+          message: "\(directory.path): cannot read the directory (\(directory.reason)); "
+            + "the checklists in it were not read: make it readable, or leave it out "
+            + "with \"exclude\" in .chk.json",
+          status: .noInput)
+      }
   }
 }

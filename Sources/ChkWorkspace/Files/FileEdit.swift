@@ -88,6 +88,7 @@ package struct FileEdit: Sendable {
       identity: file.identity)
     let (bytes, value) = try change(opened)
     var outcome = Outcome(value: value, before: file.contents, after: bytes)
+    if let warning = file.lockWarning { outcome.warnings.append("warning: " + warning) }
     let report: WriteReport
     do throws(FileError) {
       report = try file.write(bytes)

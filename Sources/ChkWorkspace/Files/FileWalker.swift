@@ -32,6 +32,8 @@ package enum FileWalker {
     package var files: [Entry] = []
     /// Operands that do not exist.
     package var missing: [String] = []
+    /// Directories a walk could not read, each with the reason (shown paths).
+    package var unreadable: [Skipped] = []
     /// What walks left out; filled only when asked for.
     package var skipped: [Skipped] = []
   }
@@ -69,6 +71,7 @@ package enum FileWalker {
       case .directory:
         var walk = Walk(root: userPath, options: options)
         try walk.run(&configurations)
+        expansion.unreadable += walk.unreadable
         expansion.files += walk.found.sorted {
           $0.relative.utf8.lexicographicallyPrecedes($1.relative.utf8)
         }
@@ -88,12 +91,31 @@ package enum FileWalker {
     let options: Options
     var found: [(relative: String, entry: Entry)] = []
     var skipped: [Skipped] = []
+    var unreadable: [Skipped] = []
+    /// The root with every link resolved: a file that resolves outside it is not walked.
+    let resolvedRoot: String?
 
     init(root: UserPath, options: Options) {
       // `./docs/` and `/a/./b` name the same directory as `docs` and `/a/b`.
       let components = root.absolute.split(separator: "/").filter { $0 != "." }
       self.root = UserPath(shown: root.shown, absolute: "/" + components.joined(separator: "/"))
       self.options = options
+      if case .success(let resolved) = POSIX.resolvedPath(self.root.absolute) {
+        resolvedRoot = resolved
+      } else {
+        resolvedRoot = nil
+      }
+    }
+
+    /// Whether a link (committed, or planted) leads out of the walked tree: a walk
+    /// reads and rewrites the files of the tree it was given, never a file elsewhere
+    /// that a link names (`notes.md -> ../../home/TODO.md`).
+    func leavesTheTree(_ absolute: String) -> Bool {
+      guard POSIX.isSymbolicLink(absolute) else { return false }
+      guard let resolvedRoot, case .success(let target) = POSIX.resolvedPath(absolute) else {
+        return true
+      }
+      return !target.hasPrefix(resolvedRoot == "/" ? "/" : resolvedRoot + "/")
     }
 
     /// The path as the user sees it, for a path relative to the root.
@@ -115,8 +137,23 @@ package enum FileWalker {
       if options.usesGit, let listed = git(["--cached", "--others", "--exclude-standard"]) {
         for relative in listed where relative.hasSuffix(".md") {
           let absolute = absolute(relative)
-          // A tracked file deleted from the work tree is listed but gone.
-          guard POSIX.kind(of: absolute) == .regularFile else { continue }
+          // A tracked file deleted from the work tree is listed but gone; one in a
+          // directory this user may not enter is listed but cannot be read.
+          switch POSIX.lookUp(absolute) {
+          case .success(.regularFile): break
+          case .failure(let error) where error.code == EACCES:
+            let directory = SystemPath.directory(of: relative)
+            let shownDirectory = directory == "." ? root.shown : shown(directory)
+            if !unreadable.contains(where: { $0.path == shownDirectory }) {
+              unreadable.append(Skipped(path: shownDirectory, reason: POSIX.reason(error.code)))
+            }
+            continue
+          default: continue
+          }
+          if leavesTheTree(absolute) {
+            skip(relative, Self.outsideLink)
+            continue
+          }
           try add(relative, absolute, &configurations)
         }
         if options.reportsSkipped {
@@ -156,13 +193,30 @@ package enum FileWalker {
     }
 
     /// The paths `git ls-files` lists under the root, relative to it; `nil` outside a
-    /// work tree or without git. The repository's file-system monitor hook is turned
-    /// off: listing files must not run a program the repository names.
-    private func git(_ arguments: [String]) -> [String]? {
-      let outcome = Subprocess.run(
-        ["git", "-c", "core.fsmonitor=false", "-C", root.absolute, "ls-files", "-z"] + arguments,
-        environment: options.environment)
+    /// work tree or without git.
+    private mutating func git(_ arguments: [String]) -> [String]? {
+      let outcome = Git.run(
+        ["ls-files", "-z"] + arguments, in: root.absolute, environment: options.environment,
+        errors: .separate)
       guard outcome.status == 0 else { return nil }
+      // Untracked files in a directory git could not open are not listed; git says so
+      // (`warning: could not open directory 'private/': Permission denied`).
+      let prefix = Array("warning: could not open directory '".utf8)
+      for line in outcome.errors.split(separator: UInt8(ascii: "\n"))
+      where line.starts(with: prefix) {
+        let rest = line.dropFirst(prefix.count)
+        guard let quote = rest.lastIndex(of: UInt8(ascii: "'")) else { continue }
+        var directory = SystemPath.string(rest[..<quote])
+        if directory.hasSuffix("/") { directory.removeLast() }
+        let reason = String(
+          decoding: rest[(quote + 1)...].drop {
+            $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: " ")
+          }, as: UTF8.self)
+        let shownDirectory = directory.isEmpty ? root.shown : shown(directory)
+        if !unreadable.contains(where: { $0.path == shownDirectory }) {
+          unreadable.append(Skipped(path: shownDirectory, reason: reason.lowercased()))
+        }
+      }
       return outcome.output.split(separator: 0).map { SystemPath.string($0) }
     }
 
@@ -172,7 +226,17 @@ package enum FileWalker {
     {
       var pending = [""]
       while let directory = pending.popLast() {
-        for name in Self.names(in: directory.isEmpty ? root.absolute : absolute(directory)) {
+        let names: [String]
+        switch Self.names(in: directory.isEmpty ? root.absolute : absolute(directory)) {
+        case .success(let found): names = found
+        case .failure(let error):
+          unreadable.append(
+            Skipped(
+              path: directory.isEmpty ? root.shown : shown(directory),
+              reason: POSIX.reason(error.code)))
+          continue
+        }
+        for name in names {
           let relative = directory.isEmpty ? name : directory + "/" + name
           let absolute = absolute(relative)
           let kind = Self.linkKind(of: absolute)
@@ -197,6 +261,8 @@ package enum FileWalker {
             }
           case .symbolicLink where POSIX.kind(of: absolute) == .directory:
             skip(relative, "a symbolic link to a directory (not followed)")
+          case .symbolicLink where name.hasSuffix(".md") && leavesTheTree(absolute):
+            skip(relative, Self.outsideLink)
           case .symbolicLink, .regularFile:
             if name.hasSuffix(".md"), POSIX.kind(of: absolute) == .regularFile {
               try add(relative, absolute, &configurations)
@@ -222,9 +288,13 @@ package enum FileWalker {
       }
     }
 
-    /// The names in a directory (not `.` and `..`).
-    static func names(in directory: String) -> [String] {
-      guard let stream = SystemPath.with(directory, { opendir($0) }) else { return [] }
+    static let outsideLink = "a symbolic link to a file outside the directory (not followed)"
+
+    /// The names in a directory (not `.` and `..`), or why it cannot be read.
+    static func names(in directory: String) -> Result<[String], SystemError> {
+      guard let stream = SystemPath.with(directory, { opendir($0) }) else {
+        return .failure(SystemError(code: errno))
+      }
       defer { closedir(stream) }
       var names: [String] = []
       while let entry = readdir(stream) {
@@ -234,7 +304,7 @@ package enum FileWalker {
         }
         if name != ".", name != ".." { names.append(name) }
       }
-      return names
+      return .success(names)
     }
   }
 }

@@ -95,27 +95,79 @@ package struct ProjectConfiguration: Sendable {
 
 /// The configuration of each directory, each found once: a directory without
 /// `.chk.json` takes its parent's.
+///
+/// The search goes up from a file's directory to the repository's root (a directory
+/// holding `.git`) or the home directory, whichever comes first, and takes the nearest
+/// `.chk.json` that can be trusted: one owned by the user or root, or one in a
+/// directory only its owner can write. Another user's file in a shared directory
+/// (`/tmp/.chk.json`) would otherwise decide what `chk lint` reports.
 package struct ConfigurationCache {
   private var byDirectory: [String: ProjectConfiguration] = [:]
+  /// The home directory, where the search stops.
+  private let home: String?
+  /// The configuration files used, in the order first used.
+  package private(set) var used: [String] = []
+  /// The configuration files left out, and why.
+  package private(set) var ignored: [FileWalker.Skipped] = []
 
-  package init() {}
+  /// An empty cache; `home` is where the upward search stops (besides a repository's
+  /// root).
+  package init(home: String? = nil) {
+    self.home = home.map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+  }
 
-  /// The configuration that governs files in `directory` (absolute). Throws for a
-  /// configuration file that is not valid.
+  /// The configuration that governs files in `directory` (absolute).
+  ///
+  /// - Throws: a usage error for a trusted configuration file that is not valid.
+  /// - Complexity: O(*d* · *p*) for a path of *p* bytes and *d* levels, the first
+  ///   time; paths longer than `SystemPath.maximumLength` are not searched.
   package mutating func configuration(for directory: String) throws(CommandError)
     -> ProjectConfiguration
   {
-    if let known = byDirectory[directory] { return known }
-    let candidate = (directory == "/" ? "" : directory) + "/.chk.json"
-    let found: ProjectConfiguration
-    if let bytes = try? ChecklistFile.read(candidate) {
-      found = try ProjectConfiguration.parse(bytes, path: candidate)
-    } else if directory == "/" || directory.isEmpty || !directory.hasPrefix("/") {
-      found = ProjectConfiguration()
-    } else {
-      found = try configuration(for: SystemPath.directory(of: directory))
+    guard directory.hasPrefix("/"), directory.utf8.count <= SystemPath.maximumLength else {
+      return ProjectConfiguration()
     }
-    byDirectory[directory] = found
+    var visited: [String] = []
+    var current = directory
+    var found = ProjectConfiguration()
+    while true {
+      if let known = byDirectory[current] {
+        found = known
+        break
+      }
+      visited.append(current)
+      let candidate = (current == "/" ? "" : current) + "/.chk.json"
+      if let bytes = trustedContents(of: candidate, in: current) {
+        found = try ProjectConfiguration.parse(bytes, path: candidate)
+        used.append(candidate)
+        break
+      }
+      if current == "/" || current == home || POSIX.kind(of: current + "/.git") != .missing {
+        break
+      }
+      current = SystemPath.directory(of: current)
+    }
+    for directory in visited { byDirectory[directory] = found }
     return found
+  }
+
+  /// A configuration file's bytes, unless it is missing, unreadable or not to be
+  /// trusted (recorded in `ignored`).
+  private mutating func trustedContents(of path: String, in directory: String) -> [UInt8]? {
+    guard let snapshot = try? ChecklistFile.snapshot(path) else { return nil }
+    let user = UInt32(geteuid())
+    let owner = snapshot.owner
+    guard owner != user, owner != 0 else { return snapshot.contents }
+    var status = stat()
+    guard SystemPath.with(directory, { stat($0, &status) }) == 0 else { return nil }
+    // Group or others may write the directory: anyone of them could have put it there.
+    if status.st_mode & 0o022 != 0 {
+      ignored.append(
+        FileWalker.Skipped(
+          path: path,
+          reason: "owned by another user (uid \(owner)) in a directory others can write"))
+      return nil
+    }
+    return snapshot.contents
   }
 }

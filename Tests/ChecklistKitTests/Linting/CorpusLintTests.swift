@@ -20,8 +20,18 @@ struct CorpusLintTests {
     var reason: String
   }
 
+  /// A line judged deliberate because of the file around it, which lint must not
+  /// report (see `NearMissKind`).
+  struct Context: Decodable, Hashable {
+    var file: String
+    var line: Int
+    var rule: String
+    var reason: String
+  }
+
   struct Judgements: Decodable {
     var findings: [Judgement]
+    var context: [Context]
   }
 
   struct Key: Hashable, CustomStringConvertible {
@@ -76,6 +86,14 @@ struct CorpusLintTests {
     let listed = { (keys: Set<Key>) in keys.map { "\($0)" }.sorted() }
     #expect(unjudged.isEmpty, "judge these in lint-judgements.json: \(listed(unjudged))")
     #expect(gone.isEmpty, "no longer reported: \(listed(gone))")
+    let url = Corpus.directory.appendingPathComponent("lint-judgements.json")
+    let context = try JSONDecoder().decode(Judgements.self, from: Data(contentsOf: url)).context
+    #expect(context.count >= 10)
+    for line in context {
+      let key = Key(file: line.file, line: line.line, rule: line.rule)
+      #expect(!found.contains(key), "reported, but judged deliberate in context: \(key)")
+      #expect(Corpus.files.contains { $0.name == line.file }, "\(line.file) is not in the corpus")
+    }
   }
 
   @Test func defaultRulesArePreciseOnRealFiles() throws {

@@ -74,11 +74,27 @@ struct LinterTests {
       ["1:10-27 done-unchecked"], fixed: "- [ ] a  @id(a1)\n"),
     LintCase(
       "near-miss checkboxes",
-      "- [-] a\n* [] b\n1. [ x] c\n- [x ] d\n-[ ] e\n- [ ]f\n  + [/] h\n",
+      "- [-] a\n* [] b\n1. [ x] c\n- [x ] d\n-[ ] e\n- [ ]f\n  + [/] h\n- [ ] an item\n",
       [
         "2:3-5 malformed-checkbox", "3:4-8 malformed-checkbox", "4:3-7 malformed-checkbox",
         "5:2-5 malformed-checkbox", "6:3-6 malformed-checkbox",
       ]),
+    LintCase(
+      // tldr pages mark an option's letter with `[x]`, glued to the word; a file with no
+      // items at all means no checkbox by it.
+      "a glued box in a file without items is not a near miss",
+      "# tar\n\n- [x]Extract an archive:\n\n`tar xf file.tar`\n\n-[c]reate one\n* [] but this is\n",
+      ["8:3-5 malformed-checkbox"]),
+    LintCase(
+      // A file with alternate statuses (Obsidian's `[/]`, `[-]`) uses `[*]` as one more.
+      "a check mark among alternate statuses is a status",
+      "- [ ] a\n- [/] b\n- [*] star\n- [✓] tick\n- [] empty\n",
+      ["5:3-5 malformed-checkbox"]),
+    LintCase(
+      // Among [ ] and [x] items only (a Kubernetes KEP), `[*]` is a mistake.
+      "a check mark among plain items is a near miss",
+      "- [ ] a\n- [x] b\n- [*] starred\n",
+      ["3:3-6 malformed-checkbox"]),
     LintCase(
       "alternate statuses and bracketed words are not near misses",
       "- [-] a\n- [/] b\n- [>] c\n- [?] d\n- [~] e\n- [WIP] f\n- [!] g\n- [<] h\n", []),

@@ -7,6 +7,20 @@ extension LintRule {
       + "- [ ]text, so the line is not an item")
 }
 
+/// What kind of near miss a `malformed-checkbox` finding is: whether the file around it
+/// can make it deliberate.
+enum NearMissKind {
+  /// A real box glued to its text or to its bullet (`- [x]Text`): deliberate in a file
+  /// with no items at all, where `[x]` marks something else (tldr pages mark the
+  /// letter a mnemonic stands for).
+  case gluedBox
+  /// A check mark (`[*]`, `[✓]`): deliberate in a file that uses alternate statuses
+  /// (`[-]`, `[/]`, `[>]`), as Obsidian vaults with custom statuses do.
+  case checkMark
+  /// Anything else (`[]`, `[ x]`): a mistake wherever it is.
+  case other
+}
+
 extension LintPass {
   /// Box contents a person means as a checked box, besides `x`.
   static let checkMarks: [[UInt8]] = ["*", "✓", "✔", "☑", "✅"].map { Array($0.utf8) }
@@ -15,7 +29,9 @@ extension LintPass {
   /// only blanks, or `x` with blanks around it, or a check mark; a real box glued to
   /// the text; or no blank between bullet and box. Alternate statuses such as `[-]`,
   /// `[/]`, `[>]`, `[<]`, `[!]`, `[?]` (Obsidian Tasks and other tools) and bracketed
-  /// text (`[...]`, `[link]`) are deliberate and not reported.
+  /// text (`[...]`, `[link]`) are deliberate and not reported; a file that uses them
+  /// also means its check marks (`[*]`) as statuses, and a file without items means a
+  /// glued `[x]` as something else (see `NearMissKind`).
   mutating func checkNearMiss(
     _ index: Int, _ record: LineRecord, _ bytes: UnsafeBufferPointer<UInt8>
   ) {
@@ -58,7 +74,9 @@ extension LintPass {
     let isBox = close == open + 2 && (mark == ASCII.space || mark | 0x20 == UInt8(ascii: "x"))
     let token = bytes.text(open..<after)
     let message: String
+    var kind = NearMissKind.other
     if isBox {
+      kind = .gluedBox
       if gapStart == open {
         message =
           "no blank between the bullet and '\(token)', so this line is not an item; add a space"
@@ -69,13 +87,34 @@ extension LintPass {
         return
       }
     } else {
+      let isCheckMark = Self.checkMarks.contains { bytes.matches(inside, $0) }
       let meantAsBox =
         inside.isEmpty
         || (inside.count == 1 && bytes[inside.lowerBound] | 0x20 == UInt8(ascii: "x"))
-        || Self.checkMarks.contains { bytes.matches(inside, $0) }
-      guard meantAsBox else { return }
+        || isCheckMark
+      guard meantAsBox else {
+        // One character other than a blank or `x`: an alternate status (`[-]`, `[/]`).
+        if close == open + 2 { usesAlternateStatuses = true }
+        return
+      }
+      if isCheckMark { kind = .checkMark }
       message = "'\(token)' is not a checkbox, so this line is not an item; write '[ ]' or '[x]'"
     }
+    let count = findings.count
     report(.malformedCheckbox, line: index, columns: open..<after, message)
+    if kind != .other, findings.count > count { nearMisses.append((findings.removeLast(), kind)) }
+  }
+
+  /// Reports the near misses kept for the whole file, but for the deliberate ones.
+  mutating func reportNearMisses() {
+    guard !nearMisses.isEmpty else { return }
+    let hasItems = document.hasItems
+    for (finding, kind) in nearMisses {
+      switch kind {
+      case .gluedBox where !hasItems, .checkMark where usesAlternateStatuses: continue
+      default: findings.append(finding)
+      }
+    }
+    nearMisses = []
   }
 }
