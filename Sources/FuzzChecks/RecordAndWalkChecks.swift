@@ -7,7 +7,7 @@ import ChkWorkspace
 extension FuzzChecks {
   /// The fuzz targets, chosen by `CHK_FUZZ_TARGET` (`document` when unset).
   package enum Target: String, CaseIterable, Sendable {
-    case document, undo, walk, lsp
+    case document, undo, walk, lsp, config
 
     /// The first property `bytes` breaks for this target.
     package func violation(in bytes: [UInt8], scratch: String?) -> String? {
@@ -16,6 +16,7 @@ extension FuzzChecks {
       case .undo: return FuzzChecks.undoViolation(in: bytes)
       case .walk: return FuzzChecks.walkViolation(in: bytes, scratch: scratch)
       case .lsp: return FuzzChecks.languageServerViolation(in: bytes)
+      case .config: return FuzzChecks.configurationViolation(in: bytes, scratch: scratch)
       }
     }
   }
@@ -64,14 +65,17 @@ extension FuzzChecks {
 
   /// Bytes as a tree to walk, built under `scratch`: directories (some hidden, some
   /// `node_modules`), `.md` and other files, and symbolic links to `.`, `..`, the
-  /// root, other directories and files, themselves and nowhere. The walk (without
-  /// git) must end, report each file once, stay inside the tree, and find exactly the
-  /// `.md` files a plain recursive walk finds that enters neither hidden directories,
-  /// `node_modules` nor links to directories.
+  /// root, other directories and files, a file outside the tree, themselves and
+  /// nowhere. The walk (without git) must end, report each file once, stay inside the
+  /// tree, and find exactly the `.md` files a plain recursive walk finds that enters
+  /// neither hidden directories, `node_modules` nor links to directories, and takes no
+  /// link to a file outside the tree.
   package static func walkViolation(in bytes: [UInt8], scratch: String?) -> String? {
     guard let scratch else { return nil }
     let root = scratch + "/walk"
     removeTree(root)
+    let outside = open(scratch + "/outside.md", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    if outside >= 0 { close(outside) }
     guard mkdir(root, 0o755) == 0 else { return nil }
     defer { removeTree(root) }
     var directories = [""]
@@ -103,7 +107,7 @@ extension FuzzChecks {
         }
       default:
         let targets =
-          [".", "..", root, "/nonexistent", "l\(serial).md"]
+          [".", "..", root, "/nonexistent", "l\(serial).md", scratch + "/outside.md"]
           + entries.suffix(4).map { root + "/" + $0 }
         let target = targets[(argument / 5) % targets.count]
         let name = prefix + (operation == 2 ? "l\(serial).md" : "k\(serial)")
@@ -150,7 +154,12 @@ extension FuzzChecks {
       var target = stat()
       guard lstat(root + "/" + relative, &link) == 0 else { continue }
       let isLink = link.st_mode & S_IFMT == S_IFLNK
-      let resolves = stat(root + "/" + relative, &target) == 0
+      var resolves = stat(root + "/" + relative, &target) == 0
+      if isLink, resolves, let real = realpath(root + "/" + relative, nil) {
+        // A link to a file outside the tree is left out.
+        resolves = String(cString: real).hasPrefix(root + "/")
+        free(real)
+      }
       if !isLink, link.st_mode & S_IFMT == S_IFDIR {
         if name != "node_modules" { found += plainWalk(root, relative) }
       } else if name.hasSuffix(".md"), resolves, target.st_mode & S_IFMT == S_IFREG {
@@ -161,7 +170,7 @@ extension FuzzChecks {
   }
 
   /// Removes a tree without following links.
-  private static func removeTree(_ path: String) {
+  static func removeTree(_ path: String) {
     var status = stat()
     guard lstat(path, &status) == 0 else { return }
     if status.st_mode & S_IFMT == S_IFDIR, let stream = opendir(path) {

@@ -19,7 +19,7 @@ struct FuzzReplayTests {
 
   /// The undo-record, directory-walk and language-server targets, on their seeds and
   /// regressions.
-  @Test(arguments: [FuzzChecks.Target.undo, .walk, .lsp])
+  @Test(arguments: [FuzzChecks.Target.undo, .walk, .lsp, .config])
   func otherTargetsKeepTheirProperties(_ target: FuzzChecks.Target) throws {
     let scratch = try TemporaryDirectory()
     let seeds = try Self.inputs(target.rawValue + "-seeds")

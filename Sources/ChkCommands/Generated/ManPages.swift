@@ -958,6 +958,12 @@ bracketed text such as
 and links such as
 .Ql "- [x](url)"
 are not reported.
+What surrounds a line can make it deliberate too: in a file with no items at
+all, a box glued to its text is something else
+.Pq tldr pages mark an option's letter, Ql "- [x]tract" ;
+in a file that uses alternate statuses, a check mark such as
+.Ql "[*]"
+is one more status (Obsidian themes use it for a star).
 .It Cm tag-in-name No (warning; fixable)
 A known tag inside the name, after a single blank:
 .Ql "- [ ] Pay rent @due(2024-04-01)" .
@@ -1169,13 +1175,78 @@ The edit lock is a file only the file's writers can open: it gets the file's
 owner and group and read-write permission for each class that may write the
 file, is created without following a symbolic link, and must be a regular file.
 A user who can only read the file cannot block its edits.
+A lock file that is not the writers' (another user's file planted in a shared
+directory), or that cannot be opened and that no process holds, is no lock:
+.Nm
+removes it when the directory allows, and otherwise edits without a lock and
+says so on standard error.
+The edit is still safe: the write checks that nobody changed the file since it
+was read, so another program's change is never overwritten.
 .It
+.Sy The repository's git configuration is not trusted.
+A cloned repository's
+.Pa .git/config
+can name programs for git to run
+.Pq Va core.fsmonitor , hooks, a pager, an external diff .
+Every git command
+.Nm
+runs
+.Pq Cm ls-files , rev-parse , show , config
+turns those off on its command line, and
+.Cm resolve
+reads the index without text conversions, so reading a repository never runs a
+program it names.
+.It
+.Sy Committed links are not followed out of the tree.
 Directory walks do not follow symbolic links to directories, so a committed
 link loop cannot hang
 .Cm lint
 or
 .Cm fmt ;
-a file that several operands or links reach is read once.
+they leave out files that are links to files outside the directory walked
+.Pq Ql notes.md -> ../../home/TODO.md ,
+so
+.Cm fmt Fl w ,
+.Cm lint Fl -fix ,
+.Cm list Fl -in
+and
+.Cm due
+never read or rewrite a file elsewhere
+.Pf ( Fl v
+names them); a file that several operands or links reach is read once.
+A file named on the command line is followed wherever it leads: you named it.
+.Cm git setup
+refuses a
+.Pa .gitattributes
+that is a symbolic link (git does not follow one either) rather than write
+through it.
+A directory a walk cannot read is reported, with exit status 66.
+.It
+.Sy Configuration owned by others is not trusted.
+A
+.Pa .chk.json
+is looked for from a file's directory up to the repository's root (a directory
+holding
+.Pa .git )
+or your home directory, whichever comes first, and one owned by another user
+(not you, not root) in a directory that others can write (group- or
+world-writable, such as
+.Pa /tmp )
+is ignored: it could have been put there by anyone.
+.Fl v
+names the configuration files used and those ignored.
+.It
+.Sy The install prefix is checked.
+.Cm install
+writes nothing through a symbolic link on its way
+.Pq Pa PREFIX/bin -> /elsewhere
+and records each file before writing it, so
+.Cm uninstall
+removes what an install stopped half way put there;
+.Cm uninstall
+removes only the files its record names, only while they hold what
+.Cm install
+wrote, and only where they resolve inside the prefix.
 .It
 File names are bytes: one that is not valid UTF-8 is walked, opened and edited
 as any other and shown with its raw bytes as
@@ -1285,7 +1356,7 @@ The file is missing or is not a regular file (for
 a
 .Ar FILE
 ending in .md that does not exist), or its path is longer than the
-system allows.
+system allows, or a directory walked could not be read.
 For
 .Cm lint ,
 .Cm fmt ,

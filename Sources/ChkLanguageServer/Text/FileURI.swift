@@ -2,10 +2,10 @@ import ChecklistKit
 
 /// `file://` URIs (RFC 8089) as paths and back: percent-encoded bytes decoded, the bytes
 /// a path may hold unescaped kept.
-enum FileURI {
+package enum FileURI {
   /// The absolute path of a `file:` URI on this host; `nil` for other schemes, and for
   /// a path longer than any file's (`SystemPath.maximumLength`), which names no file.
-  static func path(of uri: String) -> String? {
+  package static func path(of uri: String) -> String? {
     var rest = Substring(uri)
     guard rest.lowercased().hasPrefix("file://") else { return nil }
     rest = rest.dropFirst(7)
@@ -38,7 +38,7 @@ enum FileURI {
 
   /// A `file://` URI for an absolute path, escaping what RFC 3986 does not allow in a
   /// path segment.
-  static func uri(of path: String) -> String {
+  package static func uri(of path: String) -> String {
     var result = "file://"
     let hex = Array("0123456789ABCDEF".utf8)
     for byte in path.utf8 {

@@ -136,3 +136,15 @@ struct LayoutTests {
     for rule in LintRule.all { #expect(LintRule.named(rule.name) == rule) }
   }
 }
+
+extension LayoutTests {
+  /// One place spawns git (`Git.run`, which turns off the configuration that runs
+  /// programs): no other source file starts it.
+  @Test func onlyGitSwiftRunsGit() {
+    for target in ["ChkWorkspace", "ChkCommands", "ChkLanguageServer"] {
+      for (path, text) in Self.sources("Sources/" + target) where path != "System/Git.swift" {
+        #expect(!text.contains(#"["git""#), "\(target)/\(path) runs git itself")
+      }
+    }
+  }
+}
