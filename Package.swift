@@ -4,7 +4,8 @@ import PackageDescription
 // Targets in layers, dependencies pointing down only:
 //   chk (the executable: sets up the process, makes one call)
 //   ChkCommands (the commands, their arguments, help and output formats)
-//   ChkLanguageServer (`chk lsp`), beside the other front ends, none importing another
+//   ChkLanguageServer (`chk lsp`) and ChkTerminalUI (`chk tui`), side by side, neither
+//     importing the other
 //   ChkWorkspace (what every front end shares: finding files, .chk.json, JSON, the one
 //     edit path and undo, terminal-safe output, processes)
 //   ChecklistKit (the file format: model, parser, formatter, linter, edits, merge,
@@ -25,8 +26,10 @@ let package = Package(
     .target(name: "ChecklistKit", dependencies: ["CSupport"]),
     .target(name: "ChkWorkspace", dependencies: ["ChecklistKit"]),
     .target(name: "ChkLanguageServer", dependencies: ["ChecklistKit", "ChkWorkspace"]),
+    .target(name: "ChkTerminalUI", dependencies: ["ChecklistKit", "ChkWorkspace"]),
     .target(
-      name: "ChkCommands", dependencies: ["ChecklistKit", "ChkWorkspace", "ChkLanguageServer"]),
+      name: "ChkCommands",
+      dependencies: ["ChecklistKit", "ChkWorkspace", "ChkLanguageServer", "ChkTerminalUI"]),
     .executableTarget(
       name: "chk", dependencies: ["ChkCommands", "ChkWorkspace"],
       // Release builds link everything in (Swift runtime and libc): start-up drops from
@@ -37,7 +40,9 @@ let package = Package(
     .executableTarget(name: "chk-bench", dependencies: ["Benchmark", "ChecklistKit"]),
     .target(
       name: "FuzzChecks",
-      dependencies: ["ChecklistKit", "ChkWorkspace", "ChkCommands", "ChkLanguageServer"]),
+      dependencies: [
+        "ChecklistKit", "ChkWorkspace", "ChkCommands", "ChkLanguageServer", "ChkTerminalUI",
+      ]),
     .executableTarget(name: "chk-fuzz", dependencies: ["FuzzChecks"]),
     // Helpers the test targets share: temporary directories, the samples, invariants.
     .target(name: "ChkTestSupport", dependencies: ["ChecklistKit"], path: "Tests/ChkTestSupport"),
@@ -52,6 +57,13 @@ let package = Package(
     .testTarget(
       name: "ChkLanguageServerTests",
       dependencies: ["ChkLanguageServer", "ChkWorkspace", "ChecklistKit", "ChkTestSupport"]),
+    .testTarget(
+      name: "ChkTerminalUITests",
+      // The commands too: each key is checked against the command that makes the same
+      // change.
+      dependencies: [
+        "ChkTerminalUI", "ChkCommands", "ChkWorkspace", "ChecklistKit", "ChkTestSupport",
+      ]),
     // Replays the fuzzers' seeds and regressions through FuzzChecks.
     .testTarget(name: "FuzzTests", dependencies: ["FuzzChecks", "ChkTestSupport"]),
     .testTarget(name: "chkTests", dependencies: ["ChecklistKit", "chk", "chk-bench"]),

@@ -274,4 +274,11 @@ public struct ChecklistFile: ~Copyable {
 
   /// The file's identity when it was read.
   public var identity: Identity { Identity(status) }
+
+  /// The identity of the file at `path` now (following links), to tell whether it is
+  /// still the one a program read: `nil` when it cannot be looked at.
+  public static func identity(of path: String) -> Identity? {
+    guard let status = POSIX.status(ofPath: path).0 else { return nil }
+    return Identity(status)
+  }
 }

@@ -281,42 +281,7 @@ enum ItemSort: String {
 
 /// One line of `chk due`.
 struct AgendaEntry {
-  enum Section: Int, Comparable {
-    case overdue, today, thisWeek, later
-
-    init(due: CalendarDay, today: CalendarDay) {
-      if due < today {
-        self = .overdue
-      } else if due == today {
-        self = .today
-      } else if due <= today.adding(days: 7 - today.weekday) ?? .latest {
-        // The week ends on Sunday, or with the calendar (9999-12-31 is a Friday).
-        self = .thisWeek
-      } else {
-        self = .later
-      }
-    }
-
-    var title: String {
-      switch self {
-      case .overdue: return "Overdue"
-      case .today: return "Today"
-      case .thisWeek: return "This week"
-      case .later: return "Later"
-      }
-    }
-
-    var key: String {
-      switch self {
-      case .overdue: return "overdue"
-      case .today: return "today"
-      case .thisWeek: return "this-week"
-      case .later: return "later"
-      }
-    }
-
-    static func < (lhs: Section, rhs: Section) -> Bool { lhs.rawValue < rhs.rawValue }
-  }
+  typealias Section = DueSection
 
   var file: Int
   var path: String

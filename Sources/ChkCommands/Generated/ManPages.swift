@@ -292,6 +292,118 @@ objects
 .Fl -fail-on-overdue
 exits 1, after the output, when an item is overdue, and says how many on
 standard error.
+.It Cm tui Oo Ar PATH ... Oc Op Fl -today Ar DATE
+The checklist app, full screen in the terminal's alternate screen: the checklist
+file, or every checklist file under the
+.Ar PATH
+operands, found as
+.Cm lint
+finds them.
+Every change is saved at once through the same edit path as the commands (the
+lock, the safe write, the undo record), so nothing is ever held unsaved, and each
+key makes exactly the change its command makes: Space is
+.Cm toggle ,
+.Ic dd
+is
+.Cm rm ,
+.Ic J
+and
+.Ic K
+are
+.Cm mv Fl -after
+and
+.Fl -before
+a sibling,
+.Ic D
+is
+.Cm edit Fl -due .
+When a file changes on disk (another editor,
+.Cm git pull ,
+.Nm
+in another shell), the screen reads it again within a second and keeps the
+cursor on the same item; an edit never writes over a change the screen has not
+shown: it is refused, the file is read again, and the status line says so.
+A file you may not write opens read-only and refuses edits.
+The items screen shows each list as a section: a heading row with the list's
+icon, its name and how many items are left, then its items, sub-items indented:
+the box, the name (cut to fit, never inside a character), a
+.Ql #
+when it has a note, a
+.Ql ↻
+when it recurs, and its due day in words near today
+.Pq Dq today , Dq tomorrow , Dq 3 days ago ,
+red when overdue and yellow when due today.
+Widths are counted as terminals count them, a code point at a time
+.Pq Xr wcwidth 3 :
+wide East Asian characters and emoji take two cells, combining marks none.
+The status line shows the file, the position and the last action.
+.Fl -today Ar DATE
+sets the day due dates count from.
+Standard input and output must be a terminal (else exit status 64); colour
+follows
+.Fl -color
+and
+.Ev NO_COLOR .
+The keys:
+.Bl -tag -width "Tab Shift-Tab" -compact
+.It j k , Down Up
+move down and up
+.It g G , Home End
+the first and the last row
+.It Ctrl-d Ctrl-u
+half a page down and up
+.It PgDn PgUp
+a page down and up
+.It Tab Shift-Tab
+the next and the previous list
+.It Space x
+check or uncheck the item, as \fBchk toggle\fR: @done is today, a recurring item comes back
+.It a o
+add an item below, at the same level (at the top of the list on its heading)
+.It O
+add an item above
+.It e
+edit the name (a list's, on its heading)
+.It n
+edit the note
+.It D
+set the due day: YYYY-MM-DD, today, tomorrow or a weekday's name (the next one); empty clears it
+.It dd
+delete the item with its sub-items; the status line says what went
+.It J K
+move the item down and up among its siblings
+.It > <
+indent the item under the one above, and outdent it after its parent
+.It m
+move the item to the end of another list, chosen from a picker
+.It u Ctrl-r
+undo and redo: the undo \fBchk undo\fR uses, one level, so a shell and the screen undo each other's last change
+.It /
+filter by name, note or ID as you type (any case); Esc clears
+.It c
+hide or show checked items (with their sub-items)
+.It L
+the lists: Enter opens one, a adds one, e renames, i sets the icon, dd removes (asking first when it has items)
+.It T
+what is due across every file opened, in the sections of \fBdue\fR: Space checks an item in its own file, Enter shows it
+.It ?
+every key
+.It Esc
+back; clears the filter
+.It q Ctrl-c
+quit
+.It Ctrl-z
+suspend; fg resumes
+.It mouse
+a click on a box checks it, on a row moves there; the wheel scrolls
+.El
+The terminal is given back as it was (modes, cursor, main screen) on every way
+out: q, Ctrl-C, SIGTERM, SIGHUP, SIGINT and a crash signal; Ctrl-Z and
+.Ic fg
+suspend and resume it.
+Below 40\(mu10 cells the screen says it is too small.
+Only the rows on screen are drawn, and a key redraws only the cells that change,
+so a file of 100,000 items moves as one of ten.
 .It Cm add Ar TEXT ... Oo Fl -list Ar NAME Oc Oo Fl -after Ar ITEM | Fl -before Ar ITEM | Fl -under Ar ITEM | Fl -top Oc Oo Fl -note Ar TEXT Oc Op Fl -due Ar DATE
 Add an unchecked item with a new ID.
 The words of

@@ -1,0 +1,73 @@
+/// One row of a document's outline: a list (its heading, or the unnamed list before the
+/// first heading) or an item, in file order. A screen that shows a few rows of a
+/// large file builds the outline once and the values of the rows it shows only.
+public struct OutlineRow: Sendable, Hashable {
+  /// What the row is.
+  public enum Kind: Sendable, Hashable {
+    case list, item
+  }
+
+  /// A list or an item.
+  public var kind: Kind
+  /// The 1-based line: the heading's, or the item's; 0 for the unnamed list.
+  public var line: Int
+  /// For an item, how many items it is nested under (0 for a top-level item); 0 for a
+  /// list.
+  public var level: Int
+  /// Whether an item is checked.
+  public var isChecked: Bool
+  /// The 1-based last line the row owns: an item's sub-items and continuation lines,
+  /// a list's lines up to the next heading.
+  public var lastLine: Int
+  /// The index in the outline of the list the row belongs to (a list's own index).
+  public var list: Int
+}
+
+extension ChecklistDocument {
+  /// Every list and item as a row, in file order, each list before its items.
+  ///
+  /// - Complexity: O(*n*) in the number of lines; nothing is decoded.
+  public var outline: [OutlineRow] {
+    logWork("linesVisited", lines.count)
+    var rows: [OutlineRow] = []
+    var open: [Int] = []
+    for span in listSpans() {
+      let listIndex = rows.count
+      rows.append(
+        OutlineRow(
+          kind: .list, line: span.heading.map { $0 + 1 } ?? 0, level: 0, isChecked: false,
+          lastLine: span.lines.upperBound, list: listIndex))
+      open.removeAll(keepingCapacity: true)
+      for index in span.lines where lines[index].kind == .item {
+        while let last = open.last, last < index { open.removeLast() }
+        let record = lines[index]
+        rows.append(
+          OutlineRow(
+            kind: .item, line: index + 1, level: min(open.count, Self.maximumItemNesting),
+            isChecked: record.isChecked, lastLine: Int(record.last) + 1, list: listIndex))
+        open.append(Int(record.last))
+      }
+    }
+    return rows
+  }
+
+  /// The item on a 1-based line, without its sub-items: name, state, note, dates and
+  /// tags. `nil` when the line is not an item.
+  ///
+  /// - Complexity: O(*m*) in the line's length.
+  public func itemFields(atLine line: Int) -> ChecklistItem? {
+    guard line >= 1, line <= lines.count, lines[line - 1].kind == .item else { return nil }
+    return bytes.withUnsafeBufferPointer { itemValue(atLine: line - 1, in: $0) }
+  }
+
+  /// The list whose heading is on a 1-based line (0 for the unnamed list), without its
+  /// items.
+  ///
+  /// - Complexity: O(*m*) in the heading's length.
+  public func listFields(atLine line: Int) -> ItemList? {
+    if line == 0 { return ItemList(name: nil) }
+    guard line >= 1, line <= lines.count, lines[line - 1].kind == .heading else { return nil }
+    let span = ListSpan(heading: line - 1, lines: (line - 1)..<line)
+    return bytes.withUnsafeBufferPointer { list(of: span, in: $0, withItems: false) }
+  }
+}

@@ -1,0 +1,42 @@
+import ChkWorkspace
+
+/// Text as a terminal shows it: control characters made visible (so an item's name
+/// cannot drive the terminal), tabs as spaces, and widths in cells as terminals count
+/// them, one code point at a time (`wcwidth`): wide East Asian characters and emoji
+/// take two cells, combining marks and joiners none.
+package enum DisplayText {
+  /// `text` made safe to draw.
+  package static func safe(_ text: String) -> String {
+    let visible = Visible.text(text, .oneLine)
+    return visible.contains("\t") ? visible.replacingTabs() : visible
+  }
+
+  /// How many cells `text` takes.
+  package static func width(_ text: String) -> Int {
+    TextWidth.of(text)
+  }
+
+  /// `text` cut to at most `width` cells at a character boundary (never inside a
+  /// cluster such as a flag, a joined emoji or a letter with its marks), with `…` when
+  /// it was cut; and the width of the result.
+  package static func truncated(_ text: String, to width: Int) -> (text: String, width: Int) {
+    let full = TextWidth.of(text)
+    guard full > width else { return (text, full) }
+    guard width > 0 else { return ("", 0) }
+    var result = ""
+    var used = 0
+    for character in text {
+      let cells = TextWidth.of(String(character))
+      if used + cells > width - 1 { break }
+      result.append(character)
+      used += cells
+    }
+    return (result + "…", used + 1)
+  }
+}
+
+extension String {
+  fileprivate func replacingTabs() -> String {
+    String(unicodeScalars.map { $0 == "\t" ? " " : Character($0) })
+  }
+}

@@ -1,0 +1,90 @@
+import ChecklistKit
+import ChkWorkspace
+
+/// A checklist file the UI has open: its path, the document as last read or written,
+/// its outline, and what it looked like on disk then (to notice other writers).
+struct OpenFile {
+  let path: UserPath
+  private(set) var document: ChecklistDocument
+  /// Every list and item, in file order (see `ChecklistDocument.outline`).
+  private(set) var outline: [OutlineRow]
+  /// Each list's open and total item count, by the list's index in `outline`.
+  private(set) var counts: [Int: (open: Int, total: Int)]
+  /// The file's identity when it was read or written (device, inode, size, times).
+  var identity: ChecklistFile.Identity?
+  /// Whether this user may write the file.
+  var isReadOnly: Bool
+
+  /// Reads and parses `path`.
+  ///
+  /// - Throws: what reading or parsing throws, as the commands report it.
+  init(_ path: UserPath) throws(CommandError) {
+    let snapshot: ChecklistFile.Snapshot
+    do throws(FileError) {
+      snapshot = try ChecklistFile.snapshot(path.absolute, displayName: path.shown)
+    } catch {
+      throw .file(error)
+    }
+    self.path = path
+    document = try Self.parse(snapshot.contents, path)
+    outline = []
+    counts = [:]
+    identity = snapshot.identity
+    isReadOnly = SystemPath.with(snapshot.resolvedPath) { access($0, W_OK) } != 0
+    reindex()
+  }
+
+  static func parse(_ bytes: [UInt8], _ path: UserPath) throws(CommandError) -> ChecklistDocument {
+    do throws(ParseError) {
+      return try ChecklistDocument(parsing: bytes)
+    } catch {
+      throw .parse(error, path: path.shown)
+    }
+  }
+
+  /// Takes new contents (after an edit, or read again after another writer's).
+  mutating func replace(_ bytes: [UInt8], identity: ChecklistFile.Identity?) throws(CommandError) {
+    document = try Self.parse(bytes, path)
+    self.identity = identity
+    reindex()
+  }
+
+  /// Reads the file again.
+  mutating func reload() throws(CommandError) {
+    let snapshot: ChecklistFile.Snapshot
+    do throws(FileError) {
+      snapshot = try ChecklistFile.snapshot(path.absolute, displayName: path.shown)
+    } catch {
+      throw .file(error)
+    }
+    try replace(snapshot.contents, identity: snapshot.identity)
+    isReadOnly = SystemPath.with(snapshot.resolvedPath) { access($0, W_OK) } != 0
+  }
+
+  /// Whether the file on disk is no longer the one last read or written.
+  var changedOnDisk: Bool {
+    guard let identity else { return false }
+    guard let current = ChecklistFile.identity(of: path.absolute) else { return true }
+    return current != identity
+  }
+
+  private mutating func reindex() {
+    outline = document.outline
+    counts = [:]
+    var current = 0
+    var open = 0
+    var total = 0
+    for (index, row) in outline.enumerated() {
+      if row.kind == .list {
+        if index > 0 { counts[current] = (open, total) }
+        current = index
+        open = 0
+        total = 0
+      } else {
+        total += 1
+        if !row.isChecked { open += 1 }
+      }
+    }
+    if !outline.isEmpty { counts[current] = (open, total) }
+  }
+}

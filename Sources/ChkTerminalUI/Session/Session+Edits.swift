@@ -1,0 +1,258 @@
+import ChecklistKit
+import ChkWorkspace
+
+/// Every change the UI makes, each saved at once through the one edit path (lock, safe
+/// write, undo record), as the commands make them: toggling is `chk toggle`, deleting
+/// `chk rm`, moving `chk mv`, a due day `chk edit --due`.
+extension Session {
+  /// Why an edit was not made, for the status line.
+  private struct Refusal: Error {
+    var message: String
+  }
+
+  /// Applies `change` to file `index` through the edit path, then reads the file as
+  /// written. The edit is refused when the file changed on disk since the UI last
+  /// read it (it would apply to lines the user has not seen): the file is read again
+  /// and nothing is written.
+  ///
+  /// - Returns: whether the file was changed.
+  @discardableResult
+  func edit(
+    _ index: Int, _ change: (inout ChecklistDocument) throws(EditError) -> String
+  ) -> Bool {
+    let file = files[index]
+    guard !file.isReadOnly else {
+      setStatus("\(file.path.shown) is read-only; nothing was changed", isError: true)
+      return false
+    }
+    let anchor = currentAnchor
+    let workspace = environment.workspace
+    var message = ""
+    do throws(CommandError) {
+      let outcome = try workspace.fileEdit().applyToDocument(
+        at: file.path, idGenerator: workspace.idGenerator
+      ) { document throws(CommandError) in
+        guard document.serialized() == file.document.serialized() else {
+          throw CommandError(message: "changed", status: .temporaryFailure)
+        }
+        do throws(EditError) {
+          message = try change(&document)
+        } catch {
+          throw CommandError(message: error.message, status: .usage)
+        }
+      }
+      try files[index].replace(
+        outcome.after, identity: ChecklistFile.identity(of: file.path.absolute))
+      undoneFile = nil
+      let warnings = outcome.warnings.map { " (\($0))" }.joined()
+      setStatus(message + warnings, isError: !warnings.isEmpty)
+      rebuildAfterChange(anchor)
+      return true
+    } catch {
+      if files[index].changedOnDisk || error.message == "changed" {
+        try? files[index].reload()
+        rebuildAfterChange(anchor)
+        setStatus(
+          "\(file.path.shown) changed on disk; read it again, nothing was written", isError: true)
+      } else {
+        setStatus(error.message, isError: true)
+      }
+      return false
+    }
+  }
+
+  private func rebuildAfterChange(_ anchor: Anchor?) {
+    rebuildRows(keeping: anchor)
+    if screen == .due { rebuildDue() }
+  }
+
+  /// How a confirmation names an item: `k3f9 "Milk"`.
+  static func label(of item: ChecklistItem) -> String {
+    (item.id.map { $0 + " " } ?? "") + "\"" + DisplayText.safe(item.name) + "\""
+  }
+
+  // MARK: - Items
+
+  /// Space and `x`: what `chk toggle` does, a recurring item checked now included.
+  func toggle(file: Int, line: Int) {
+    let today = self.today
+    edit(file) { document throws(EditError) in
+      let outcome = try document.setChecked(
+        [.line(line)], ChecklistDocument.CheckChange(.toggle, doneDay: today, today: today))[0]
+      let item = document.itemFields(atLine: outcome.line)
+      var message = (outcome.isChecked ? "checked " : "unchecked ") + (item.map(Self.label) ?? "")
+      switch outcome.recurrence {
+      case .added(let id, let due)?:
+        message += "; the next one, \(id), is due \(due)"
+      case .cannotRecur(let reason)?:
+        message += "; no next one: \(reason)"
+      default: break
+      }
+      return message
+    }
+  }
+
+  /// `a`, `o` and `O`: a new item named `name` next to `line` (or at the top of the
+  /// list `list` when the cursor is on its heading).
+  func addItem(named name: String, file: Int, near line: Int?, list: Int, above: Bool) {
+    let listLine = files[file].outline[list].line
+    let position: ItemPosition
+    if let line {
+      position = above ? .before(.line(line)) : .after(.line(line))
+    } else {
+      position = .start(of: listLine == 0 ? .unnamed : .line(listLine))
+    }
+    var added: String?
+    let changed = edit(file) { document throws(EditError) in
+      let id = try document.addItem(named: name, at: position)
+      added = id
+      return "added " + (document.item(withID: id).map(Self.label) ?? id)
+    }
+    // The cursor goes to the new item.
+    if changed, let added { moveCursor(toItemWithID: added, in: file) }
+  }
+
+  /// Puts the cursor on an item, when a row shows it.
+  func moveCursor(toItemWithID id: String, in file: Int) {
+    guard let line = files[file].document.itemLines(withID: id).first,
+      let index = rows.firstIndex(where: {
+        $0.file == file && $0.kind == .item && files[file].outline[$0.outline].line == line
+      })
+    else { return }
+    cursor = index
+  }
+
+  /// `e`, `n` and `D` on an item.
+  func setField(_ purpose: Prompt.Purpose, to text: String, file: Int, line: Int) {
+    let today = self.today
+    edit(file) { document throws(EditError) in
+      let reference = ItemReference.line(line)
+      switch purpose {
+      case .rename:
+        try document.rename(reference, to: text)
+        return "renamed to " + (document.itemFields(atLine: line).map(Self.label) ?? "")
+      case .note:
+        let note = text.trimmingBlanks()
+        try document.setNote(note.isEmpty ? nil : note, of: reference)
+        return note.isEmpty ? "removed the note" : "set the note"
+      default:
+        let words = text.trimmingBlanks()
+        guard !words.isEmpty else {
+          try document.setDueDate(nil, of: reference)
+          return "removed the due day"
+        }
+        guard let day = Self.day(from: words, today: today) else { throw .invalidDate(words) }
+        try document.setDueDate(day, of: reference)
+        return "due \(day) (\(RelativeDay.words(day, today: today)))"
+      }
+    }
+  }
+
+  /// A day typed at the `D` prompt: `YYYY-MM-DD`, `today`, `tomorrow`, or a weekday's
+  /// name (or its first three letters), meaning the next such day after today.
+  static func day(from text: String, today: CalendarDay) -> CalendarDay? {
+    let word = text.lowercased()
+    if let day = CalendarDay(word) { return day }
+    switch word {
+    case "today": return today
+    case "tomorrow": return today.adding(days: 1)
+    default: break
+    }
+    let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    guard word.count >= 3, let weekday = names.firstIndex(where: { $0.hasPrefix(word) }) else {
+      return nil
+    }
+    // `today.weekday` is 1 (Monday) to 7 (Sunday).
+    var days = (weekday + 1) - today.weekday
+    if days <= 0 { days += 7 }
+    return today.adding(days: days)
+  }
+
+  /// `dd`: what `chk rm` does.
+  func deleteItem(file: Int, line: Int) {
+    edit(file) { document throws(EditError) in
+      guard let item = document.itemFields(atLine: line),
+        let owned = document.lines(ownedBy: .line(line))
+      else { throw .itemNotFound(.line(line)) }
+      let outline = document.outline
+      let count = outline.count { $0.kind == .item && owned.contains($0.line) } - 1
+      try document.deleteItem(.line(line))
+      return "removed " + Self.label(of: item)
+        + (count == 0 ? "" : " and \(count) sub-item" + (count == 1 ? "" : "s"))
+        + "; u brings it back"
+    }
+  }
+
+  /// `J`, `K`, `>`, `<` and `m`: what `chk mv ITEM --after/--before/--under/--list` does.
+  func moveItem(file: Int, line: Int, to position: ItemPosition, describing place: String) {
+    edit(file) { document throws(EditError) in
+      let id = try document.assignID(to: .line(line))
+      try document.moveItem(.id(id), to: position)
+      return "moved " + (document.item(withID: id).map(Self.label) ?? id) + " " + place
+    }
+  }
+
+  /// `u`: what `chk undo` does, for the file the cursor is in; again (or Ctrl-r) redoes.
+  func undo(file: Int, isRedo: Bool) {
+    let path = files[file].path
+    guard !isRedo || undoneFile == file else {
+      setStatus("nothing to redo: u undoes the last change, Ctrl-r redoes an undo", isError: true)
+      return
+    }
+    let anchor = currentAnchor
+    do throws(CommandError) {
+      let outcome = try environment.workspace.fileEdit().undo(path)
+      try files[file].replace(outcome.after, identity: ChecklistFile.identity(of: path.absolute))
+      undoneFile = isRedo ? nil : file
+      setStatus(isRedo ? "redid the last change" : "undid the last change; Ctrl-r redoes it")
+      rebuildAfterChange(anchor)
+    } catch {
+      setStatus(error.message, isError: true)
+      if files[file].changedOnDisk {
+        try? files[file].reload()
+        rebuildAfterChange(anchor)
+      }
+    }
+  }
+
+  // MARK: - Lists
+
+  func addList(named name: String, file: Int) {
+    edit(file) { document throws(EditError) in
+      try document.addList(named: name)
+      return "added list \"\(DisplayText.safe(name))\""
+    }
+  }
+
+  func renameList(file: Int, line: Int, to name: String) {
+    edit(file) { document throws(EditError) in
+      try document.renameList(.line(line), to: name)
+      return "renamed the list to \"\(DisplayText.safe(name))\""
+    }
+  }
+
+  func setIcon(file: Int, line: Int, to icon: String) {
+    let value = icon.trimmingBlanks()
+    edit(file) { document throws(EditError) in
+      try document.setIcon(value.isEmpty ? nil : value, of: line == 0 ? .unnamed : .line(line))
+      return value.isEmpty ? "removed the icon" : "set the icon to \(DisplayText.safe(value))"
+    }
+  }
+
+  func removeList(file: Int, line: Int) {
+    edit(file) { document throws(EditError) in
+      let name = document.listFields(atLine: line)?.name ?? "the unnamed list"
+      try document.deleteList(line == 0 ? .unnamed : .line(line))
+      return "removed the list \"\(DisplayText.safe(name))\"; u brings it back"
+    }
+  }
+}
+
+extension String {
+  func trimmingBlanks() -> String {
+    var text = Substring(self)
+    while text.first == " " || text.first == "\t" { text.removeFirst() }
+    while text.last == " " || text.last == "\t" { text.removeLast() }
+    return String(text)
+  }
+}

@@ -1,0 +1,305 @@
+import ChecklistKit
+import ChkWorkspace
+
+/// Drawing: only the rows on screen are built, whatever the file's size.
+extension Session {
+  /// The smallest window the UI draws in.
+  static let minimumSize = (columns: 40, rows: 10)
+
+  /// The frame for a window of `columns` × `rows`.
+  package func render(columns: Int, rows count: Int) -> Frame {
+    size = (columns, count)
+    var frame = Frame(columns: columns, rows: count)
+    guard columns >= Self.minimumSize.columns, count >= Self.minimumSize.rows else {
+      var row = Frame.Row()
+      row.append("terminal too small: 40×10 at least", .plain, limit: columns)
+      frame[0] = row
+      return frame
+    }
+    let page = count - 1
+    switch screen {
+    case .items: renderItems(into: &frame, page: page)
+    case .lists: renderLists(into: &frame, page: page)
+    case .due: renderDue(into: &frame, page: page)
+    case .help: renderHelp(into: &frame, page: page)
+    }
+    renderStatus(into: &frame)
+    if let picker { renderPicker(picker, into: &frame, page: page) }
+    return frame
+  }
+
+  /// Keeps `cursor` within the rows shown from `top`.
+  static func scrolled(top: Int, cursor: Int, page: Int, count: Int) -> Int {
+    var top = min(top, max(0, count - page))
+    if cursor < top { top = cursor }
+    if cursor >= top + page { top = cursor - page + 1 }
+    return max(0, top)
+  }
+
+  /// The mark of the cursor's row: `>` in the margin, so that moving it rewrites two
+  /// cells, not two rows.
+  private static let cursorMark = TextStyle(color: TextStyle.cyan, isBold: true)
+  /// The status line: reverse video.
+  private static let statusStyle = TextStyle(isReversed: true)
+
+  private func mark(_ row: inout Frame.Row, isCursor: Bool, columns: Int) {
+    row.append(isCursor ? "> " : "  ", isCursor ? Self.cursorMark : .plain, limit: columns)
+  }
+
+  // MARK: - Items
+
+  private func renderItems(into frame: inout Frame, page: Int) {
+    let columns = frame.columns
+    top = Self.scrolled(top: top, cursor: cursor, page: page, count: rows.count)
+    if rows.isEmpty {
+      var row = Frame.Row()
+      let text =
+        filter.isEmpty
+        ? "  No lists yet: a adds an item, L then a adds a list."
+        : "  Nothing matches '\(DisplayText.safe(filter))'; Esc clears the filter."
+      row.append(text, TextStyle(isDim: true), limit: columns)
+      frame[0] = row
+      return
+    }
+    for offset in 0..<page where top + offset < rows.count {
+      let index = top + offset
+      var row = Frame.Row()
+      mark(&row, isCursor: index == cursor, columns: columns)
+      let entry = rows[index]
+      let file = files[entry.file]
+      switch entry.kind {
+      case .file:
+        row.append(
+          "== \(DisplayText.safe(file.path.shown)) ==",
+          TextStyle(color: TextStyle.cyan, isBold: true), limit: columns)
+      case .list:
+        drawList(file, entry.outline, into: &row, columns: columns)
+      case .item:
+        drawItem(file, file.outline[entry.outline], into: &row, columns: columns)
+      }
+      frame[offset] = row
+    }
+  }
+
+  /// A list's row: icon, name, and how many items are left.
+  private func drawList(_ file: OpenFile, _ index: Int, into row: inout Frame.Row, columns: Int) {
+    let outline = file.outline[index]
+    let fields = file.document.listFields(atLine: outline.line)
+    var count = ""
+    if let (open, total) = file.counts[index] {
+      // A heading with no items of its own (a title) says nothing.
+      count = total == 0 ? "" : open == 0 ? "all done" : "\(open) of \(total) left"
+    }
+    let right = DisplayText.width(count)
+    let limit = columns - right - 2
+    if let icon = fields?.icon.map(DisplayText.safe), !icon.isEmpty {
+      if icon.unicodeScalars.allSatisfy({ $0.isASCII }) {
+        row.append("(\(icon)) ", TextStyle(isDim: true), limit: limit)
+      } else {
+        row.append(icon + " ", .plain, limit: limit)
+      }
+    }
+    let name = outline.line == 0 ? "(items before the first heading)" : fields?.name ?? ""
+    row.append(
+      name.isEmpty ? "(no name)" : DisplayText.safe(name), TextStyle(isBold: true), limit: limit)
+    row.pad(to: columns - right, limit: columns)
+    row.append(count, TextStyle(isDim: true), limit: columns)
+  }
+
+  /// An item's row: indent, box, name (cut to fit), note and recurrence marks, and its
+  /// due day in words, red when overdue, yellow when today.
+  private func drawItem(
+    _ file: OpenFile, _ outline: OutlineRow, into row: inout Frame.Row, columns: Int
+  ) {
+    guard let item = file.document.itemFields(atLine: outline.line) else { return }
+    var due = ""
+    var dueStyle = TextStyle(isDim: true)
+    if let day = item.dueDate, !item.isChecked {
+      due = RelativeDay.words(day, today: today)
+      let distance = day.dayNumber - today.dayNumber
+      if distance > 13 || distance < -13 { due = day.description }
+      if day < today {
+        dueStyle = TextStyle(color: TextStyle.red)
+      } else if day == today {
+        dueStyle = TextStyle(color: TextStyle.yellow)
+      }
+    }
+    var marks = ""
+    if item.note != nil { marks += " #" }
+    if item.tagValue("every") != nil { marks += " ↻" }
+    let right = due.isEmpty ? 0 : DisplayText.width(due) + 1
+    let limit = columns - right - DisplayText.width(marks)
+    row.append(String(repeating: "  ", count: min(outline.level, 40)), .plain, limit: limit)
+    row.append(
+      item.isChecked ? "[x]" : "[ ]",
+      item.isChecked ? TextStyle(color: TextStyle.green) : .plain, limit: limit)
+    row.append(" ", .plain, limit: limit)
+    row.append(
+      DisplayText.safe(item.name), item.isChecked ? TextStyle(isDim: true) : .plain, limit: limit)
+    row.append(marks, TextStyle(isDim: true), limit: columns - right)
+    if !due.isEmpty {
+      row.pad(to: columns - right + 1, limit: columns)
+      row.append(due, dueStyle, limit: columns)
+    }
+  }
+
+  // MARK: - Lists
+
+  private func renderLists(into frame: inout Frame, page: Int) {
+    let entries = listEntries
+    listsTop = Self.scrolled(top: listsTop, cursor: listsCursor, page: page, count: entries.count)
+    if entries.isEmpty {
+      var row = Frame.Row()
+      row.append("  No lists: a adds one.", TextStyle(isDim: true), limit: frame.columns)
+      frame[0] = row
+    }
+    for offset in 0..<page where listsTop + offset < entries.count {
+      let index = listsTop + offset
+      var row = Frame.Row()
+      mark(&row, isCursor: index == listsCursor, columns: frame.columns)
+      let entry = entries[index]
+      drawList(files[entry.file], entry.index, into: &row, columns: frame.columns)
+      frame[offset] = row
+    }
+  }
+
+  // MARK: - Due
+
+  private func renderDue(into frame: inout Frame, page: Int) {
+    dueTop = Self.scrolled(top: dueTop, cursor: dueCursor, page: page, count: dueRows.count)
+    if dueRows.isEmpty {
+      var row = Frame.Row()
+      row.append(
+        "  Nothing is due: no open item has a due day.", TextStyle(isDim: true),
+        limit: frame.columns)
+      frame[0] = row
+    }
+    for offset in 0..<page where dueTop + offset < dueRows.count {
+      let index = dueTop + offset
+      var row = Frame.Row()
+      mark(&row, isCursor: index == dueCursor, columns: frame.columns)
+      let due = dueRows[index]
+      if let entry = due.entry {
+        let style =
+          due.section == .overdue
+          ? TextStyle(color: TextStyle.red)
+          : due.section == .today ? TextStyle(color: TextStyle.yellow) : .plain
+        row.append(entry.due.description + "  ", style, limit: frame.columns)
+        let words = RelativeDay.words(entry.due, today: today)
+        let place = files.count > 1 ? "  " + DisplayText.safe(files[entry.file].path.shown) : ""
+        let right = DisplayText.width(words) + DisplayText.width(place) + 1
+        row.append(entry.name, .plain, limit: frame.columns - right)
+        row.pad(to: frame.columns - right + 1, limit: frame.columns)
+        row.append(words, TextStyle(isDim: true), limit: frame.columns)
+        row.append(place, TextStyle(isDim: true), limit: frame.columns)
+      } else {
+        row.append(due.section.title, TextStyle(isBold: true), limit: frame.columns)
+      }
+      frame[offset] = row
+    }
+  }
+
+  // MARK: - Help
+
+  /// Every key, as the help screen and chk(1) list them.
+  package static let keys: [(keys: String, what: String)] = [
+    ("j k, Down Up", "move down and up"),
+    ("g G, Home End", "the first and the last row"),
+    ("Ctrl-d Ctrl-u", "half a page down and up"),
+    ("PgDn PgUp", "a page down and up"),
+    ("Tab Shift-Tab", "the next and the previous list"),
+    ("Space x", "check or uncheck the item (as chk toggle)"),
+    ("a o", "add an item below, at the same level"),
+    ("O", "add an item above"),
+    ("e", "edit the name (of a list, on its heading)"),
+    ("n", "edit the note"),
+    ("D", "set the due day: YYYY-MM-DD, today, tomorrow, a weekday"),
+    ("dd", "delete the item with its sub-items"),
+    ("J K", "move the item down and up among its siblings"),
+    ("> <", "indent and outdent the item"),
+    ("m", "move the item to another list"),
+    ("u Ctrl-r", "undo and redo (the undo chk undo uses)"),
+    ("/", "filter by name, note or ID as you type; Esc clears"),
+    ("c", "hide or show checked items"),
+    ("L", "lists: Enter opens one, a adds, e renames, i sets the icon, dd removes"),
+    ("T", "what is due, across every file (Space checks, Enter shows the item)"),
+    ("?", "this help"),
+    ("Esc", "back; clears the filter"),
+    ("q Ctrl-c", "quit"),
+    ("Ctrl-z", "suspend (fg resumes)"),
+    ("mouse", "click a box to check it, a row to go there; the wheel scrolls"),
+  ]
+
+  private func renderHelp(into frame: inout Frame, page: Int) {
+    var lines = [("chk tui: keys", "")] + Self.keys
+    if lines.count > page { lines = Array(lines.prefix(page)) }
+    let width = Self.keys.map { DisplayText.width($0.keys) }.max() ?? 0
+    for (offset, line) in lines.enumerated() {
+      var row = Frame.Row()
+      if offset == 0 {
+        row.append("  " + line.0, TextStyle(isBold: true), limit: frame.columns)
+      } else {
+        row.append("  " + line.0, TextStyle(color: TextStyle.cyan), limit: frame.columns)
+        row.pad(to: width + 4, limit: frame.columns)
+        row.append(line.1, .plain, limit: frame.columns)
+      }
+      frame[offset] = row
+    }
+  }
+
+  // MARK: - Status line and picker
+
+  private func renderStatus(into frame: inout Frame) {
+    var row = Frame.Row()
+    let columns = frame.columns
+    if let prompt {
+      row.append(prompt.label + DisplayText.safe(prompt.text), .plain, limit: columns)
+      frame.cursor = Frame.Cursor(column: min(row.width, columns - 1), row: frame.rows.count - 1)
+      frame[frame.rows.count - 1] = row
+      return
+    }
+    var place = ""
+    switch screen {
+    case .items:
+      if let entry = currentRow { place = files[entry.file].path.shown }
+      place += rows.isEmpty ? "" : "  \(cursor + 1)/\(rows.count)"
+      if files.contains(where: \.isReadOnly) { place += "  read-only" }
+    case .lists: place = "Lists  \(min(listsCursor + 1, listEntries.count))/\(listEntries.count)"
+    case .due: place = "Due"
+    case .help: place = "Help"
+    }
+    let hint = "? help "
+    var bold = Self.statusStyle
+    bold.isBold = true
+    row.append(" " + DisplayText.safe(place) + "  ", bold, limit: columns - 8)
+    let message = pendingKey.map { String($0) + "…" } ?? status
+    var messageStyle = Self.statusStyle
+    if statusIsError { messageStyle.color = TextStyle.red }
+    row.append(DisplayText.safe(message), messageStyle, limit: columns - 8)
+    let fill = columns - DisplayText.width(hint) - row.width
+    if fill > 0 {
+      row.append(String(repeating: " ", count: fill), Self.statusStyle, limit: columns)
+    }
+    row.append(hint, Self.statusStyle, limit: columns)
+    frame[frame.rows.count - 1] = row
+  }
+
+  private func renderPicker(_ picker: Picker, into frame: inout Frame, page: Int) {
+    let height = min(picker.lists.count + 1, page)
+    let start = max(0, min(picker.cursor - height + 2, picker.lists.count - height + 1))
+    var title = Frame.Row()
+    title.append(
+      "  Move to which list? (Enter moves, Esc cancels)", TextStyle(isBold: true),
+      limit: frame.columns)
+    frame[0] = title
+    for offset in 1..<height {
+      let index = start + offset - 1
+      guard index < picker.lists.count else { break }
+      var row = Frame.Row()
+      mark(&row, isCursor: index == picker.cursor, columns: frame.columns)
+      row.append(picker.lists[index].name, .plain, limit: frame.columns)
+      frame[offset] = row
+    }
+    for offset in height..<page { frame[offset] = Frame.Row() }
+  }
+}

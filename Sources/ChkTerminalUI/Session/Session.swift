@@ -1,0 +1,245 @@
+import ChecklistKit
+import ChkWorkspace
+
+/// `chk tui`: the checklist app, as a state machine. It takes keys (`handle`) and the
+/// passing of time (`checkFiles`), edits files only through the one edit path (lock,
+/// safe write, undo record), and draws frames (`render`); the loop in
+/// `TerminalUILoop` owns the terminal, so tests drive a session key by key.
+package final class Session {
+  /// What the session needs from its process.
+  package struct Environment {
+    /// Where files are found, how they are locked and how IDs are made.
+    package var workspace: Workspace
+    /// Today, for `@done` and due dates.
+    package var today: () -> CalendarDay
+
+    package init(workspace: Workspace, today: @escaping () -> CalendarDay) {
+      self.workspace = workspace
+      self.today = today
+    }
+  }
+
+  /// The screens.
+  package enum Screen: Sendable, Hashable {
+    case items, lists, due, help
+  }
+
+  /// What the loop is asked to do after a key.
+  package enum Effect: Sendable, Hashable {
+    case none, quit, suspend
+  }
+
+  let environment: Environment
+  var files: [OpenFile]
+  package internal(set) var screen = Screen.items
+  /// The screen Esc and `q` on the help screen go back to.
+  var screenBeforeHelp = Screen.items
+
+  // MARK: Items screen
+
+  /// The rows the items screen shows, after the filter and `c`.
+  var rows: [Row] = []
+  /// The cursor's row, and the first row shown.
+  package internal(set) var cursor = 0
+  var top = 0
+  /// Text the items are filtered by (name, note or ID, any case); empty for none.
+  var filter = ""
+  /// Whether checked items (and their sub-items) are hidden.
+  var hidesChecked = false
+
+  // MARK: Other screens
+
+  var listsCursor = 0
+  var listsTop = 0
+  var dueRows: [DueRow] = []
+  var dueCursor = 0
+  var dueTop = 0
+
+  // MARK: Input state
+
+  /// A first key waiting for its second (`d` of `dd`).
+  var pendingKey: Character?
+  /// The line being typed, when a prompt is open.
+  var prompt: Prompt?
+  /// The list picker of `m`, when open: the lists to choose from and the cursor.
+  var picker: Picker?
+  /// What the status line says: the last action, or why it failed.
+  package internal(set) var status = ""
+  var statusIsError = false
+  /// The file whose last change was an undo (so Ctrl-r redoes it).
+  var undoneFile: Int?
+  /// The window's size, as last drawn.
+  var size = (columns: 80, rows: 24)
+
+  /// A session on `paths` (each read and parsed now). A file found by walking a
+  /// directory (`isExplicit` false) that holds no items is left out, as `chk lint DIR`
+  /// leaves it out.
+  ///
+  /// - Throws: the first file that cannot be opened, as the commands report it.
+  package init(paths: [(path: UserPath, isExplicit: Bool)], environment: Environment)
+    throws(CommandError)
+  {
+    self.environment = environment
+    var files: [OpenFile] = []
+    for (path, isExplicit) in paths {
+      let file = try OpenFile(path)
+      if isExplicit || file.document.hasItems { files.append(file) }
+    }
+    self.files = files
+    rebuildRows()
+    if files.contains(where: \.isReadOnly) {
+      setStatus(
+        "read-only: " + files.filter(\.isReadOnly).map(\.path.shown).joined(separator: ", "))
+    }
+  }
+
+  /// One row of the items screen.
+  struct Row: Hashable {
+    enum Kind: Hashable {
+      /// A file's name, above its lists when several files are open.
+      case file
+      /// A list's heading (or the unnamed list).
+      case list
+      case item
+    }
+
+    var kind: Kind
+    var file: Int
+    /// The row's index in the file's outline (0 for a file row).
+    var outline: Int
+  }
+
+  var today: CalendarDay { environment.today() }
+
+  func setStatus(_ text: String, isError: Bool = false) {
+    status = text
+    statusIsError = isError
+  }
+
+  // MARK: - Rows
+
+  /// Rebuilds the items screen's rows from the files, keeping the cursor on the same
+  /// item (by its line, else the nearest row).
+  ///
+  /// - Complexity: O(*n*) in the number of lists and items; with a filter, each item's
+  ///   fields are read.
+  func rebuildRows(keeping anchor: Anchor? = nil) {
+    let anchor = anchor ?? currentAnchor
+    var rows: [Row] = []
+    let words = filter.lowercased()
+    for (fileIndex, file) in files.enumerated() {
+      if files.count > 1 { rows.append(Row(kind: .file, file: fileIndex, outline: 0)) }
+      var hiddenUntil = 0
+      for (index, row) in file.outline.enumerated() {
+        if row.kind == .list {
+          rows.append(Row(kind: .list, file: fileIndex, outline: index))
+          hiddenUntil = 0
+          continue
+        }
+        if row.line <= hiddenUntil { continue }
+        if hidesChecked, row.isChecked {
+          hiddenUntil = row.lastLine
+          continue
+        }
+        if !words.isEmpty, !matches(file.document, line: row.line, words) { continue }
+        rows.append(Row(kind: .item, file: fileIndex, outline: index))
+      }
+    }
+    self.rows = rows
+    restore(anchor)
+  }
+
+  /// Whether an item's name, note or ID holds `words` (lower case).
+  private func matches(_ document: ChecklistDocument, line: Int, _ words: String) -> Bool {
+    guard let item = document.itemFields(atLine: line) else { return false }
+    return item.name.lowercased().contains(words)
+      || (item.note?.lowercased().contains(words) ?? false)
+      || (item.id?.lowercased().contains(words) ?? false)
+  }
+
+  /// Where the cursor is, in terms that survive a rebuild: the file, the item's ID or
+  /// line, and the row's index.
+  struct Anchor {
+    var file: Int
+    var id: String?
+    var line: Int
+    var index: Int
+  }
+
+  var currentAnchor: Anchor? {
+    guard cursor < rows.count else { return nil }
+    let row = rows[cursor]
+    let file = files[row.file]
+    let line = row.kind == .file ? -1 : file.outline[row.outline].line
+    let id = row.kind == .item ? file.document.itemFields(atLine: line)?.id : nil
+    return Anchor(file: row.file, id: id, line: line, index: cursor)
+  }
+
+  /// Puts the cursor on the anchor's item: by ID, else by line, else the same index.
+  func restore(_ anchor: Anchor?) {
+    guard let anchor, !rows.isEmpty else {
+      cursor = min(cursor, max(0, rows.count - 1))
+      return
+    }
+    let file = files[min(anchor.file, files.count - 1)]
+    if let id = anchor.id, let line = file.document.itemLines(withID: id).first,
+      let index = rows.firstIndex(where: {
+        $0.file == anchor.file && $0.kind == .item && file.outline[$0.outline].line == line
+      })
+    {
+      cursor = index
+    } else if let index = rows.firstIndex(where: {
+      $0.file == anchor.file && $0.kind != .file && file.outline[$0.outline].line == anchor.line
+    }) {
+      cursor = index
+    } else {
+      cursor = min(anchor.index, rows.count - 1)
+    }
+  }
+
+  /// The row under the cursor, when there is one.
+  var currentRow: Row? { cursor < rows.count ? rows[cursor] : nil }
+
+  /// The item under the cursor: its file and outline row.
+  var currentItem: (file: Int, row: OutlineRow)? {
+    guard let row = currentRow, row.kind == .item else { return nil }
+    return (row.file, files[row.file].outline[row.outline])
+  }
+
+  /// The list the cursor is in: its file and outline index.
+  var currentList: (file: Int, list: Int)? {
+    guard let row = currentRow, row.kind != .file else {
+      guard let row = currentRow, let first = files[row.file].outline.indices.first else {
+        return nil
+      }
+      return (row.file, first)
+    }
+    return (row.file, files[row.file].outline[row.outline].list)
+  }
+
+  // MARK: - Time
+
+  /// Reads again the files another program changed, keeping the cursor where it was;
+  /// called by the loop about twice a second.
+  ///
+  /// - Returns: whether anything was read again.
+  @discardableResult
+  package func checkFiles() -> Bool {
+    var changed = false
+    let anchor = currentAnchor
+    for index in files.indices where files[index].changedOnDisk {
+      do throws(CommandError) {
+        try files[index].reload()
+        setStatus("\(files[index].path.shown) changed on disk; read it again")
+      } catch {
+        setStatus(error.message, isError: true)
+      }
+      changed = true
+    }
+    if changed {
+      rebuildRows(keeping: anchor)
+      if screen == .due { rebuildDue() }
+    }
+    return changed
+  }
+}

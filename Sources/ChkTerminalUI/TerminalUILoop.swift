@@ -1,0 +1,144 @@
+import ChecklistKit
+import ChkWorkspace
+
+/// How `chk tui` was asked to run.
+public struct TerminalUIOptions {
+  /// The files to open, and whether each was named (else found by walking).
+  package var paths: [(path: UserPath, isExplicit: Bool)]
+  /// Where files are found, locked and edited.
+  package var workspace: Workspace
+  /// Whether colours are drawn (`--color`, `NO_COLOR`).
+  public var usesColor: Bool
+  /// The day due dates count from; the clock's today when `nil`.
+  public var today: CalendarDay?
+
+  package init(
+    paths: [(path: UserPath, isExplicit: Bool)], workspace: Workspace, usesColor: Bool,
+    today: CalendarDay?
+  ) {
+    self.paths = paths
+    self.workspace = workspace
+    self.usesColor = usesColor
+    self.today = today
+  }
+}
+
+/// The process side of `chk tui`: the terminal, signals, and the loop that feeds keys
+/// to the session, draws its frames and looks for other writers twice a second.
+public enum TerminalUILoop {
+  /// The read end of the pipe signal handlers write to, and the write end.
+  nonisolated(unsafe) static var signalPipe: [Int32] = [-1, -1]
+
+  /// Runs until `q`, Ctrl-C, SIGTERM, SIGHUP or SIGINT; restores the terminal on every
+  /// way out, a crash signal included.
+  ///
+  /// - Returns: 0; 64 when standard input or output is not a terminal; the status of
+  ///   the first file that cannot be opened.
+  public static func run(_ options: TerminalUIOptions, errors: ByteOutput) -> ExitCode {
+    let device: TerminalDevice
+    do throws(TerminalError) {
+      device = try TerminalDevice(input: 0, output: 1)
+    } catch {
+      errors.line("chk: tui needs a terminal: standard input and output must both be one")
+      return .usage
+    }
+    let session: Session
+    do throws(CommandError) {
+      let today = options.today
+      session = try Session(
+        paths: options.paths,
+        environment: Session.Environment(
+          workspace: options.workspace, today: { today ?? CalendarDay.today() }))
+    } catch {
+      errors.line("chk: " + error.message)
+      return error.status
+    }
+    installSignalHandlers()
+    device.enter()
+    defer {
+      device.leave()
+      removeSignalHandlers()
+    }
+    var renderer = FrameRenderer(usesColor: options.usesColor)
+    var decoder = KeyDecoder()
+    var lastCheck = now()
+    loop: while true {
+      let size = device.size
+      device.write(renderer.render(session.render(columns: size.columns, rows: size.rows)))
+      let timeout: Int32 = decoder.isWaiting ? 30 : 250
+      var descriptors = [
+        pollfd(fd: device.input, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: signalPipe[0], events: Int16(POLLIN), revents: 0),
+      ]
+      let ready = poll(&descriptors, 2, timeout)
+      if ready > 0, descriptors[1].revents != 0 {
+        var signals = [UInt8](repeating: 0, count: 64)
+        let count = signals.withUnsafeMutableBytes { read(signalPipe[0], $0.baseAddress, $0.count) }
+        for signal in signals.prefix(max(0, count)) where Int32(signal) != SIGWINCH {
+          break loop
+        }
+        renderer.invalidate()
+      }
+      var keys: [Key] = []
+      if ready > 0, descriptors[0].revents != 0 {
+        guard let bytes = device.read(timeout: 0) else { break loop }
+        keys = decoder.feed(bytes)
+      } else if decoder.isWaiting {
+        keys = decoder.flushEscape()
+      }
+      for key in keys {
+        switch session.handle(key) {
+        case .quit: break loop
+        case .suspend:
+          device.leave()
+          signal(SIGTSTP, SIG_DFL)
+          raise(SIGTSTP)
+          device.enter()
+          renderer.invalidate()
+        case .none: break
+        }
+      }
+      if now() - lastCheck >= 0.5 {
+        session.checkFiles()
+        lastCheck = now()
+      }
+    }
+    return .success
+  }
+
+  private static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
+  static let endingSignals = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
+  static let crashSignals = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
+
+  /// Ending signals and SIGWINCH go to the pipe the loop reads; crash signals restore
+  /// the terminal and then do what they would have done.
+  private static func installSignalHandlers() {
+    if pipe(&signalPipe) == 0 {
+      for end in signalPipe { _ = fcntl(end, F_SETFL, O_NONBLOCK) }
+    }
+    for number in endingSignals + [SIGWINCH] {
+      signal(number) { number in
+        var byte = UInt8(truncatingIfNeeded: number)
+        _ = write(TerminalUILoop.signalPipe[1], &byte, 1)
+      }
+    }
+    for number in crashSignals {
+      signal(number) { number in
+        TerminalDevice.restore()
+        signal(number, SIG_DFL)
+        raise(number)
+      }
+    }
+  }
+
+  private static func removeSignalHandlers() {
+    for number in endingSignals + crashSignals + [SIGWINCH] { signal(number, SIG_DFL) }
+    for end in signalPipe where end >= 0 { close(end) }
+    signalPipe = [-1, -1]
+  }
+}

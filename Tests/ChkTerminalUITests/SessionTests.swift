@@ -1,0 +1,385 @@
+import ChecklistKit
+import ChkTestSupport
+import Foundation
+import Testing
+
+@testable import ChkCommands
+@testable import ChkTerminalUI
+@testable import ChkWorkspace
+
+/// A session on a file in a temporary directory, with a fixed day and ID seed, and the
+/// same file edited by the commands on a copy, to compare bytes.
+struct SessionHarness {
+  static let today = CalendarDay(year: 2024, month: 6, day: 5) ?? .today()
+  static let text = """
+    # Home
+
+    ## Groceries  @icon(cart)
+
+    - [ ] Milk  @id(m1)  @due(2024-06-05)
+    - [x] Eggs  @done(2024-06-01)  @id(e1)
+    - [ ] Bread  @id(b1)  # sourdough
+      - [ ] Flour  @id(f1)
+      - [ ] Yeast  @id(y1)
+    - [ ] Butter  @id(u1)
+
+    ## Chores
+
+    - [ ] Water plants  @id(w1)  @due(2024-06-03)  @every(week)
+    - [ ] Laundry  @id(l1)
+
+    """
+
+  let directory: TemporaryDirectory
+  let session: Session
+  var variables: [String: String]
+
+  init(_ text: String = Self.text, files names: [String] = ["CHECKLIST.md"]) throws {
+    directory = try TemporaryDirectory()
+    for name in names { _ = try directory.file(name, text) }
+    _ = try directory.file("copy.md", text)
+    variables = [
+      "CHK_SEED": "9", "XDG_STATE_HOME": directory.path + "/.state", "HOME": directory.path,
+    ]
+    let workspace = Workspace(variables: variables, currentDirectory: directory.path)
+    session = try Session(
+      paths: names.map { (workspace.userPath($0), true) },
+      environment: Session.Environment(workspace: workspace, today: { Self.today }))
+    _ = session.render(columns: 80, rows: 24)
+  }
+
+  /// Presses keys: single characters, or names (`Space`, `Enter`, `Esc`, `C-d`, ...).
+  @discardableResult
+  func press(_ keys: String...) -> Session.Effect {
+    var effect = Session.Effect.none
+    for key in keys {
+      effect = session.handle(Self.key(key))
+      _ = session.render(columns: 80, rows: 24)
+    }
+    return effect
+  }
+
+  /// Types text at a prompt and presses Enter.
+  func type(_ text: String) {
+    for character in text { _ = session.handle(.character(character)) }
+    _ = session.handle(.enter)
+    _ = session.render(columns: 80, rows: 24)
+  }
+
+  static func key(_ name: String) -> Key {
+    switch name {
+    case "Space": return .character(" ")
+    case "Enter": return .enter
+    case "Esc": return .escape
+    case "Tab": return .tab
+    case "BackTab": return .backTab
+    case "Down": return .down
+    case "Up": return .up
+    default:
+      if name.hasPrefix("C-") { return .control(name.dropFirst(2).first ?? "c") }
+      return .character(name.first ?? " ")
+    }
+  }
+
+  /// Moves the cursor to the row that shows `text`.
+  func go(to text: String) {
+    _ = session.handle(.character("g"))
+    for _ in 0..<200 {
+      if screen.contains(where: { $0.hasPrefix("> ") && $0.contains(text) }) { return }
+      _ = session.handle(.down)
+      _ = session.render(columns: 80, rows: 24)
+    }
+    Issue.record("no row shows \(text)")
+  }
+
+  var screen: [String] { session.render(columns: 80, rows: 24).text }
+  var status: String { screen.last ?? "" }
+
+  func file(_ name: String = "CHECKLIST.md") throws -> String { try directory.read(name) }
+
+  /// What `chk ARGUMENTS` makes of the copy.
+  func command(_ arguments: String...) throws -> String {
+    var environment = ChkEnvironment(
+      variables: variables, currentDirectory: directory.path, today: Self.today)
+    environment.variables["CHK_FILE"] = "copy.md"
+    let output = ByteOutput()
+    let errors = ByteOutput()
+    let status = ChkTool.run(arguments, environment: environment, output: output, errors: errors)
+    #expect(status == .success, "\(errors.text)")
+    return try directory.read("copy.md")
+  }
+}
+
+@Suite("TUI: every key, against the commands")
+struct SessionTests {
+  /// Space is `chk toggle`, a recurring item's next one included.
+  @Test func spaceIsChkToggle() throws {
+    let ui = try SessionHarness()
+    ui.go(to: "Milk")
+    ui.press("Space")
+    #expect(try ui.file() == (try ui.command("toggle", "m1")))
+    #expect(ui.status.contains("checked m1 \"Milk\""))
+    ui.go(to: "Water plants")
+    ui.press("x")
+    #expect(try ui.file() == (try ui.command("toggle", "w1")))
+    #expect(ui.status.contains("the next one"))
+    // And back.
+    ui.go(to: "Milk")
+    ui.press("Space")
+    #expect(try ui.file() == (try ui.command("toggle", "m1")))
+  }
+
+  /// `dd` is `chk rm`, sub-items included, and `u` brings it back.
+  @Test func ddIsChkRmAndUUndoesIt() throws {
+    let ui = try SessionHarness()
+    ui.go(to: "Bread")
+    ui.press("d")
+    #expect(ui.status.contains("d…"))
+    ui.press("d")
+    #expect(try ui.file() == (try ui.command("rm", "b1")))
+    #expect(ui.status.contains("removed b1 \"Bread\" and 2 sub-items"))
+    ui.press("u")
+    #expect(try ui.file() == SessionHarness.text)
+    #expect(ui.screen.contains { $0.contains("Bread") })
+    // Redo: the file as `chk rm` left the copy.
+    ui.press("C-r")
+    #expect(try ui.file() == (try ui.directory.read("copy.md")))
+    #expect(ui.status.contains("redid the last change"))
+  }
+
+  /// `J` and `K` are `chk mv --after` and `--before` a sibling; the cursor follows.
+  @Test func jAndKAreChkMv() throws {
+    let ui = try SessionHarness()
+    ui.go(to: "Milk")
+    ui.press("J")
+    #expect(try ui.file() == (try ui.command("mv", "m1", "--after", "e1")))
+    #expect(ui.screen.contains { $0.hasPrefix("> ") && $0.contains("Milk") })
+    ui.press("K")
+    #expect(try ui.file() == (try ui.command("mv", "m1", "--before", "e1")))
+    ui.press("K")
+    #expect(ui.status.contains("already the first"))
+    ui.go(to: "Flour")
+    ui.press("J")
+    #expect(try ui.file() == (try ui.command("mv", "f1", "--after", "y1")))
+  }
+
+  /// `>` is `chk mv --under` the sibling above, `<` `chk mv --after` the parent; `m`
+  /// is `chk mv --list`.
+  @Test func indentOutdentAndMoveToAList() throws {
+    let ui = try SessionHarness()
+    ui.go(to: "Butter")
+    ui.press(">")
+    #expect(try ui.file() == (try ui.command("mv", "u1", "--under", "b1")))
+    ui.press("<")
+    #expect(try ui.file() == (try ui.command("mv", "u1", "--after", "b1")))
+    ui.go(to: "Eggs")
+    ui.press("m")
+    #expect(ui.screen.contains { $0.contains("Move to which list?") })
+    ui.press("j", "Enter")
+    #expect(try ui.file() == (try ui.command("mv", "e1", "--list", "Chores")))
+  }
+
+  /// `D` is `chk edit --due`: a date, today, tomorrow or a weekday; empty clears.
+  @Test func dSetsTheDueDay() throws {
+    let ui = try SessionHarness()
+    ui.go(to: "Laundry")
+    ui.press("D")
+    ui.type("2024-06-20")
+    #expect(try ui.file() == (try ui.command("edit", "l1", "--due", "2024-06-20")))
+    ui.press("D")
+    for _ in 0..<12 { ui.press("BS") }
+    _ = ui.session.handle(.control("u"))
+    ui.type("friday")
+    // 2024-06-05 is a Wednesday: the next Friday is the 7th.
+    #expect(try ui.file() == (try ui.command("edit", "l1", "--due", "2024-06-07")))
+    ui.press("D")
+    _ = ui.session.handle(.control("u"))
+    ui.type("")
+    #expect(try ui.file() == (try ui.command("edit", "l1", "--no-due")))
+    ui.press("D")
+    _ = ui.session.handle(.control("u"))
+    ui.type("someday")
+    #expect(ui.status.contains("'someday' is not a real day"))
+    #expect(try ui.file() == (try ui.command("edit", "l1", "--no-due")))
+  }
+
+  @Test func weekdayNamesAreTheNextSuchDay() {
+    let today = SessionHarness.today
+    #expect(Session.day(from: "wed", today: today)?.description == "2024-06-12")
+    #expect(Session.day(from: "Thursday", today: today)?.description == "2024-06-06")
+    #expect(Session.day(from: "tomorrow", today: today)?.description == "2024-06-06")
+    #expect(Session.day(from: "mo", today: today) == nil)
+  }
+
+  /// `a`/`o` add below at the same level, `O` above; an empty name is refused; `e` and
+  /// `n` change the name and the note, as `chk add --after/--before` and `chk edit` do.
+  @Test func addingAndEditing() throws {
+    let ui = try SessionHarness()
+    ui.go(to: "Flour")
+    ui.press("a")
+    ui.type("Salt")
+    #expect(try ui.file() == (try ui.command("add", "Salt", "--after", "f1")))
+    #expect(ui.screen.contains { $0.hasPrefix("> ") && $0.contains("Salt") })
+    ui.press("O")
+    ui.type("Sugar")
+    #expect(try ui.file() == (try ui.command("add", "Sugar", "--before", idOf("Salt", ui))))
+    ui.press("o")
+    ui.type("   ")
+    #expect(ui.status.contains("the name is empty"))
+    ui.go(to: "Laundry")
+    ui.press("e")
+    _ = ui.session.handle(.control("u"))
+    ui.type("Wash clothes")
+    #expect(try ui.file() == (try ui.command("edit", "l1", "--name", "Wash clothes")))
+    ui.press("n")
+    ui.type("cold")
+    #expect(try ui.file() == (try ui.command("edit", "l1", "--note", "cold")))
+    ui.press("n")
+    ui.press("Esc")
+    #expect(ui.status.contains("cancelled"))
+    #expect(try ui.file() == (try ui.directory.read("copy.md")))
+  }
+
+  /// The ID of the item named `name`, as the file now has it.
+  func idOf(_ name: String, _ ui: SessionHarness) -> String {
+    let document = try? ChecklistDocument(parsing: (try? ui.file()) ?? "")
+    return document?.items.first { $0.name == name }?.id ?? "?"
+  }
+
+  /// `/` filters as you type, by name, note or ID; `c` hides checked items.
+  @Test func filterAndHideChecked() throws {
+    let ui = try SessionHarness()
+    ui.press("/")
+    for character in "dough" { _ = ui.session.handle(.character(character)) }
+    _ = ui.session.render(columns: 80, rows: 24)
+    #expect(ui.screen.filter { $0.contains("[ ]") || $0.contains("[x]") }.count == 1)
+    #expect(ui.screen.contains { $0.contains("Bread") })
+    ui.press("Enter")
+    ui.press("Esc")
+    #expect(ui.screen.contains { $0.contains("Laundry") })
+    ui.press("c")
+    #expect(!ui.screen.contains { $0.contains("Eggs") })
+    ui.press("c")
+    #expect(ui.screen.contains { $0.contains("Eggs") })
+  }
+
+  /// Moving: j/k, g/G, Tab to the next list, Ctrl-d half a page; the status line says
+  /// where the cursor is.
+  @Test func moving() throws {
+    let ui = try SessionHarness()
+    #expect(ui.status.contains("1/11"))
+    ui.press("G")
+    #expect(ui.status.contains("11/11"))
+    ui.press("g")
+    ui.press("Tab")
+    #expect(ui.screen.contains { $0.hasPrefix("> ") && $0.contains("Groceries") })
+    ui.press("Tab")
+    #expect(ui.screen.contains { $0.hasPrefix("> ") && $0.contains("Chores") })
+    ui.press("BackTab")
+    #expect(ui.screen.contains { $0.hasPrefix("> ") && $0.contains("Groceries") })
+    ui.press("g", "C-d")
+    #expect(ui.status.contains("11/11"))
+    ui.press("C-u")
+    #expect(ui.status.contains("1/11"))
+  }
+
+  /// The lists screen adds, renames, sets icons and removes lists (asking first when
+  /// the list has items); Enter jumps to a list.
+  @Test func listsScreen() throws {
+    let ui = try SessionHarness()
+    ui.press("L")
+    #expect(ui.screen.contains { $0.contains("Groceries") && $0.contains("5 of 6 left") })
+    ui.press("a")
+    ui.type("Packing")
+    #expect(try ui.file() == (try ui.command("list-add", "Packing")))
+    ui.press("G", "e")
+    _ = ui.session.handle(.control("u"))
+    ui.type("Trip")
+    #expect(try ui.file() == (try ui.command("list-rename", "Packing", "Trip")))
+    ui.press("i")
+    ui.type("🧳")
+    #expect(try ui.file() == (try ui.command("list-icon", "Trip", "🧳")))
+    ui.press("d", "d")
+    #expect(try ui.file() == (try ui.command("list-rm", "Trip")))
+    ui.press("k", "d", "d")
+    #expect(ui.status.contains("Remove the list and its 2 items? (y/n)"))
+    ui.press("n")
+    #expect(ui.status.contains("nothing was changed"))
+    #expect(try ui.file() == (try ui.directory.read("copy.md")))
+    ui.press("d", "d", "y")
+    #expect(try ui.file() == (try ui.command("list-rm", "--force", "Chores")))
+    ui.press("g", "j", "Enter")
+    #expect(ui.screen.contains { $0.hasPrefix("> ") && $0.contains("Groceries") })
+  }
+
+  /// The due screen shows `chk due`'s sections; Space checks the item in its file.
+  @Test func dueScreen() throws {
+    let ui = try SessionHarness(files: ["a.md", "b.md"])
+    ui.press("T")
+    let screen = ui.screen
+    #expect(screen.contains { $0.contains("Overdue") })
+    #expect(screen.contains { $0.contains("Today") })
+    #expect(screen.contains { $0.contains("2024-06-03") && $0.contains("Water plants") })
+    ui.press("j", "Space")
+    #expect(try ui.file("a.md").contains("- [x] Water plants"))
+    #expect(try ui.file("b.md") == SessionHarness.text)
+  }
+
+  /// Another program's change is read within the next check, the cursor stays on its
+  /// item; an edit made over a change the UI has not read is refused and nothing is
+  /// written.
+  @Test func otherWritersAreSeenAndNeverOverwritten() throws {
+    let ui = try SessionHarness()
+    ui.go(to: "Butter")
+    // Another editor adds a line at the top.
+    let changed = "- [ ] New from elsewhere  @id(n1)\n" + SessionHarness.text
+    try Data(changed.utf8).write(to: URL(fileURLWithPath: ui.directory.path + "/CHECKLIST.md"))
+    // The UI has not looked yet: a toggle now would apply to what it showed.
+    ui.press("Space")
+    #expect(ui.session.status.contains("changed on disk; read it again, nothing was written"))
+    #expect(try ui.file() == changed)
+    #expect(ui.screen.contains { $0.hasPrefix("> ") && $0.contains("Butter") })
+    // A later change is picked up by the periodic check.
+    let again = changed.replacingOccurrences(of: "Laundry", with: "Ironing")
+    try Data(again.utf8).write(to: URL(fileURLWithPath: ui.directory.path + "/CHECKLIST.md"))
+    #expect(ui.session.checkFiles())
+    #expect(ui.screen.contains { $0.contains("Ironing") })
+    #expect(ui.screen.contains { $0.hasPrefix("> ") && $0.contains("Butter") })
+  }
+
+  /// q quits, ? shows every key, Esc goes back; Ctrl-z asks the loop to suspend.
+  @Test func quitHelpAndSuspend() throws {
+    let ui = try SessionHarness()
+    ui.press("?")
+    #expect(ui.screen.contains { $0.contains("chk tui: keys") })
+    ui.press("Esc")
+    #expect(!ui.screen.contains { $0.contains("chk tui: keys") })
+    #expect(ui.press("C-z") == .suspend)
+    #expect(ui.press("q") == .quit)
+    #expect(ui.press("C-c") == .quit)
+  }
+
+  /// Below 40×10, a message instead of a garbled screen.
+  @Test func aSmallTerminalSaysSo() throws {
+    let ui = try SessionHarness()
+    #expect(ui.session.render(columns: 39, rows: 24).text[0].hasPrefix("terminal too small"))
+    #expect(ui.session.render(columns: 80, rows: 9).text[0].hasPrefix("terminal too small"))
+  }
+}
+
+@Suite("TUI: documentation")
+struct TerminalUIDocumentationTests {
+  /// Every key the help screen lists is in chk(1)'s list of keys.
+  @Test func everyKeyIsInTheManPage() throws {
+    let page = try String(
+      contentsOf: TestSupport.packageRoot.appendingPathComponent("man/chk.1"), encoding: .utf8)
+    let items = Set(
+      page.split(separator: "\n").filter { $0.hasPrefix(".It ") }.map { $0.dropFirst(4) })
+    for (keys, _) in Session.keys {
+      let words = keys.split(separator: ",").flatMap { $0.split(separator: " ") }
+      #expect(
+        items.contains { item in words.allSatisfy { item.contains($0) } },
+        "chk.1 does not list \(keys)")
+    }
+  }
+}
