@@ -66,6 +66,7 @@ struct ConcurrencyTests {
     ]
     var statuses: [Int32: Int] = [:]
     var corrupted: [String] = []
+    var unexpected: [String] = []
     for trial in 0..<trials {
       try runner.write(
         Array("## L\n\n- [ ] one  @id(a1)\n- [ ] two  @id(b2)\n".utf8), to: "list.md")
@@ -74,20 +75,24 @@ struct ConcurrencyTests {
         let operation = operations[Int(random.next() % UInt64(operations.count))]
         let process = runner.process(["-f", "list.md"] + operation)
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = Pipe()
         return process
       }
       for process in processes { try process.run() }
       for process in processes {
         process.waitUntilExit()
         statuses[process.terminationStatus, default: 0] += 1
+        let message = (process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile()
+        if ![0, 1, 75].contains(process.terminationStatus) {
+          unexpected.append(String(decoding: message ?? Data(), as: UTF8.self))
+        }
       }
       let text = String(decoding: try runner.bytes("list.md"), as: UTF8.self)
       if !Self.isWellFormed(text) { corrupted.append("trial \(trial): \(text.debugDescription)") }
     }
     #expect(corrupted.isEmpty, "\(corrupted.prefix(3))")
     // 0 done, 1 nothing to undo, 75 busy or changed since: nothing else.
-    #expect(Set(statuses.keys).isSubset(of: [0, 1, 75]), "\(statuses)")
+    #expect(Set(statuses.keys).isSubset(of: [0, 1, 75]), "\(statuses): \(unexpected.prefix(3))")
     #expect((statuses[0] ?? 0) > trials)
   }
 

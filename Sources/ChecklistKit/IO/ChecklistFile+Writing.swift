@@ -116,8 +116,10 @@ extension ChecklistFile {
     return written
   }
 
-  /// Removes temporary files that a killed `chk` left beside this file. Safe while the
-  /// lock is held: no other `chk` can be writing one.
+  /// Removes temporary files that a killed `chk` left beside this file: those whose
+  /// writer (the PID in the name) no longer runs. Holding the lock is not enough to
+  /// tell: an edit that found a lock file it could not use goes ahead without one, and
+  /// its temporary file must survive until its rename.
   func removeStaleTemporaryFiles() -> Int {
     let directory = SystemPath.directory(of: resolvedPath)
     let prefix = "." + SystemPath.baseName(of: resolvedPath) + ".chk-"
@@ -128,7 +130,13 @@ extension ChecklistFile {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         SystemPath.string(raw.prefix { $0 != 0 })
       }
-      if name.hasPrefix(prefix), name.hasSuffix(".tmp") { stale.append(name) }
+      guard name.hasPrefix(prefix), name.hasSuffix(".tmp") else { continue }
+      if let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0,
+        kill(pid, 0) == 0 || errno == EPERM
+      {
+        continue
+      }
+      stale.append(name)
     }
     return stale.filter { name in SystemPath.with(directory + "/" + name) { unlink($0) } == 0 }
       .count

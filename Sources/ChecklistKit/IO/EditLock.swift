@@ -42,10 +42,15 @@ struct EditLock: ~Copyable {
     let path = Self.path(for: target)
     let deadline = ChecklistFile.now() + timeout
     var attempt = 0
+    var unusable = 0
     var removedStale = false
     while true {
       let opened = try Self.openLockFile(path, owner: owner, group: group, mode: mode)
-      if let descriptor = opened {
+      if case .vanished = opened {
+        // Its holder removed it between our two opens: create it again.
+        continue
+      }
+      if case .opened(let descriptor) = opened {
         guard Self.isTrusted(descriptor, owner: owner, group: group, mode: mode) else {
           close(descriptor)
           if !removedStale, SystemPath.with(path, { unlink($0) }) == 0 {
@@ -75,12 +80,15 @@ struct EditLock: ~Copyable {
         }
       } else if !Self.isHeld(path) {
         // A lock file this process cannot open, and that nobody holds: left over, or
-        // planted. Removed when the directory allows; else no lock.
+        // planted (or gone meanwhile: then simply created again). Removed when the
+        // directory allows; else, seen so three times running, no lock.
+        if !Self.exists(path) { continue }
         if !removedStale, SystemPath.with(path, { unlink($0) }) == 0 {
           removedStale = true
           continue
         }
-        if ChecklistFile.now() >= deadline || attempt > 2 {
+        unusable += 1
+        if ChecklistFile.now() >= deadline || unusable >= 3 {
           self.init(
             path: path, descriptor: -1,
             warning: Self.unlocked(path, "cannot be opened and no process holds it"))
@@ -127,6 +135,11 @@ struct EditLock: ~Copyable {
     return UInt32(status.st_gid) == group && mode & 0o020 != 0
   }
 
+  private static func exists(_ path: String) -> Bool {
+    var status = stat()
+    return SystemPath.with(path, { lstat($0, &status) }) == 0
+  }
+
   /// Whether a process holds a lock on the file at `path`, from `/proc/locks`
   /// (`true` when the system does not say, which keeps the old behaviour: wait).
   private static func isHeld(_ path: String) -> Bool {
@@ -136,10 +149,20 @@ struct EditLock: ~Copyable {
     return holder(in: table, device: UInt64(status.st_dev), inode: UInt64(status.st_ino)) != nil
   }
 
-  /// Opens (creating it if needed) the lock file; `nil` when it exists but cannot be
-  /// opened yet (its creator has not given it its final owner and mode).
+  /// What opening the lock file found.
+  private enum Opened {
+    /// The open lock file.
+    case opened(Int32)
+    /// It existed, then no longer did when opened: its holder removed it meanwhile.
+    case vanished
+    /// It exists and cannot be opened (its creator has not yet given it its final owner
+    /// and mode, or another user's file).
+    case unopenable
+  }
+
+  /// Opens (creating it if needed) the lock file.
   private static func openLockFile(_ path: String, owner: UInt32, group: UInt32, mode: UInt32)
-    throws(FileError) -> Int32?
+    throws(FileError) -> Opened
   {
     let flags = O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
     var descriptor = SystemPath.with(path) { open($0, flags | O_CREAT | O_EXCL, 0o600) }
@@ -152,8 +175,8 @@ struct EditLock: ~Copyable {
       _ = fchmod(descriptor, mode_t(lockMode(forTarget: mode)))
     } else if errno == EEXIST {
       descriptor = SystemPath.with(path) { open($0, flags) }
-      if descriptor < 0, errno == EACCES { return nil }
-      if descriptor < 0, errno == ENOENT { return nil }
+      if descriptor < 0, errno == EACCES { return .unopenable }
+      if descriptor < 0, errno == ENOENT { return .vanished }
     }
     guard descriptor >= 0 else {
       let code = errno
@@ -174,7 +197,7 @@ struct EditLock: ~Copyable {
         path: path, operation: "opening the lock file \(baseName(path))",
         reason: "it is not a regular file")
     }
-    return descriptor
+    return .opened(descriptor)
   }
 
   /// Read and write for each class (owner, group, others) that may write the target.

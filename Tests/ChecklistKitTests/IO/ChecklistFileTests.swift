@@ -128,11 +128,25 @@ struct ChecklistFileTests {
   @Test func staleTemporaryFilesAreRemoved() throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file("list.md", "old\n")
-    _ = try directory.file(".list.md.chk-99999-abc.tmp", "partial")
+    // A PID above any pid_max: its writer is gone.
+    _ = try directory.file(".list.md.chk-2147483647-abc.tmp", "partial")
+    _ = try directory.file(".list.md.chk-garbled.tmp", "partial")
     _ = try directory.file(".other.md.chk-1-a.tmp", "someone else's")
     let report = try ChecklistFile(editing: path).write(Array("new\n".utf8))
-    #expect(report.removedTemporaryFiles == 1)
+    #expect(report.removedTemporaryFiles == 2)
     #expect(directory.names == [".other.md.chk-1-a.tmp", "list.md"])
+  }
+
+  /// A running writer's temporary file stays: it may be an edit that went ahead without
+  /// the lock (a lock file it could not use), about to rename it.
+  @Test func aRunningWritersTemporaryFileIsKept() throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.file("list.md", "old\n")
+    let running = ".list.md.chk-\(getpid())-abc.tmp"
+    _ = try directory.file(running, "being written")
+    let report = try ChecklistFile(editing: path).write(Array("new\n".utf8))
+    #expect(report.removedTemporaryFiles == 0)
+    #expect(directory.names == [running, "list.md"])
   }
 
   @Test func aSecondEditorWaitsForTheLockThenGivesUp() throws {
