@@ -10,7 +10,7 @@ import PackageDescription
 //     edit path and undo, terminal-safe output, processes)
 //   ChecklistKit (the file format: model, parser, formatter, linter, edits, merge,
 //     safe writes), and CSupport (the C calls the Swift overlay of libc lacks)
-// LayoutTests (in ChkCommandsTests) checks the imports each target may use.
+// LayoutTests (in ChecklistKitTests/Architecture) checks the imports each target may use.
 let package = Package(
   name: "chk",
   products: [
@@ -36,7 +36,7 @@ let package = Package(
       // ~3.4 ms (dynamic libc, static Swift runtime) to ~1.4 ms. The linker warns that the
       // runtime's optional prespecialization lookup uses dlopen; chk never needs it.
       linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]),
-    .target(name: "Benchmark", dependencies: ["ChecklistKit"]),
+    .target(name: "Benchmark", dependencies: ["ChecklistKit", "CSupport"]),
     .executableTarget(name: "chk-bench", dependencies: ["Benchmark", "ChecklistKit"]),
     .target(
       name: "FuzzChecks",
@@ -66,6 +66,7 @@ let package = Package(
       ]),
     // Replays the fuzzers' seeds and regressions through FuzzChecks.
     .testTarget(name: "FuzzTests", dependencies: ["FuzzChecks", "ChkTestSupport"]),
-    .testTarget(name: "chkTests", dependencies: ["ChecklistKit", "chk", "chk-bench"]),
+    .testTarget(
+      name: "chkTests", dependencies: ["ChecklistKit", "ChkTestSupport", "chk", "chk-bench"]),
   ]
 )

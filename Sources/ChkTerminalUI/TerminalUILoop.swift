@@ -118,6 +118,13 @@ public enum TerminalUILoop {
   /// Ending signals and SIGWINCH go to the pipe the loop reads; crash signals restore
   /// the terminal and then do what they would have done.
   private static func installSignalHandlers() {
+    // Signals a parent blocked stay blocked across exec: unblock the ones handled here.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for number in endingSignals + crashSignals + [SIGWINCH, SIGTSTP, SIGCONT] {
+      sigaddset(&handled, number)
+    }
+    sigprocmask(SIG_UNBLOCK, &handled, nil)
     if pipe(&signalPipe) == 0 {
       for end in signalPipe { _ = fcntl(end, F_SETFL, O_NONBLOCK) }
     }

@@ -14,7 +14,9 @@ output:
      {"resize": [40, 12]},
      {"signal": "TERM"},                      # TERM, HUP, INT, SEGV, TSTP, CONT
      {"sleep": 0.6},
-     {"wait_for": "text"}                     # until the screen shows it (5 s at most)
+     {"wait_for": "text"},                    # until the screen shows it (5 s at most)
+     {"mark": true},                          # count bytes written from here
+     {"write": {"path": "...", "text": "..."}}  # another program replaces a file
    ]}
 
 Result: {"snapshots": {name: [lines]}, "styles": {name: [[row, col, fg, reverse]...]},
@@ -71,7 +73,8 @@ class Terminal:
         self.rows = scenario.get("rows", 24)
         self.screen = pyte.Screen(self.columns, self.rows)
         self.stream = pyte.ByteStream(self.screen)
-        env = dict(os.environ)
+        # Colour is the scenario's to decide: `swift test` itself sets NO_COLOR.
+        env = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
         env.update(scenario.get("env", {}))
         env.setdefault("TERM", "xterm-256color")
         command = scenario["command"]
@@ -81,14 +84,17 @@ class Terminal:
         self.written = bytearray()
         self.since = bytearray()
 
-    def settle(self, quiet=0.15, limit=5.0):
+    def settle(self, quiet=0.2, limit=5.0, first=1.0):
+        """Reads until the program has been quiet for `quiet` seconds, after waiting up to
+        `first` seconds for it to start answering (a busy machine may be slow)."""
         start = time.time()
-        last = time.time()
+        last = None
         while time.time() - start < limit:
             try:
                 data = self.child.read_nonblocking(65536, timeout=0.02)
             except pexpect.TIMEOUT:
-                if time.time() - last >= quiet:
+                waited = time.time() - (last if last is not None else start)
+                if waited >= (quiet if last is not None else first):
                     return
                 continue
             except pexpect.EOF:
@@ -115,7 +121,8 @@ class Terminal:
 def main():
     scenario = json.load(sys.stdin)
     terminal = Terminal(scenario)
-    terminal.settle(quiet=0.3)
+    # The first screen: a loaded machine may take seconds to start the program.
+    terminal.settle(quiet=0.3, first=15.0)
     result = {"snapshots": {}, "styles": {}, "bytes_after": {}, "exit": None, "signal": None}
     for step in scenario.get("steps", []):
         if "keys" in step:
@@ -152,7 +159,20 @@ def main():
                 terminal.settle(quiet=0.05, limit=0.2)
         elif "mark" in step:
             terminal.since = bytearray()
-    terminal.settle(quiet=0.3, limit=3)
+        elif "write" in step:
+            # Another program writes the file (renaming a new copy over it, as editors do).
+            path = step["write"]["path"]
+            with open(path + ".other", "w", encoding="utf-8") as handle:
+                handle.write(step["write"]["text"])
+            os.replace(path + ".other", path)
+    # Every scenario ends by quitting: wait for it (a loaded machine may be slow).
+    try:
+        while True:
+            data = terminal.child.read_nonblocking(65536, timeout=10)
+            terminal.written += data
+            terminal.stream.feed(data)
+    except (pexpect.EOF, pexpect.TIMEOUT):
+        pass
     if not terminal.child.isalive():
         terminal.child.close()
         result["exit"] = terminal.child.exitstatus

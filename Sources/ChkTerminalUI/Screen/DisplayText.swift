@@ -2,13 +2,26 @@ import ChkWorkspace
 
 /// Text as a terminal shows it: control characters made visible (so an item's name
 /// cannot drive the terminal), tabs as spaces, and widths in cells as terminals count
-/// them, one code point at a time (`wcwidth`): wide East Asian characters and emoji
-/// take two cells, combining marks and joiners none.
+/// them, one code point at a time (`wcwidth`): wide East Asian characters, emoji and
+/// each regional indicator take two cells, combining marks none.
+///
+/// Terminals disagree on sequences joined by U+200D (a family emoji is two cells in
+/// some, eight in others) and on U+FE0F presentation: both are left out, so that an
+/// emoji sequence shows as its parts and every row is as wide in every terminal.
 package enum DisplayText {
   /// `text` made safe to draw.
   package static func safe(_ text: String) -> String {
-    let visible = Visible.text(text, .oneLine)
-    return visible.contains("\t") ? visible.replacingTabs() : visible
+    var visible = Visible.text(text, .oneLine)
+    if visible.unicodeScalars.contains(where: {
+      $0 == "\t" || $0.value == 0x200D || $0.value == 0xFE0F
+    }) {
+      visible = String(
+        String.UnicodeScalarView(
+          visible.unicodeScalars.compactMap { scalar in
+            scalar.value == 0x200D || scalar.value == 0xFE0F ? nil : scalar == "\t" ? " " : scalar
+          }))
+    }
+    return visible
   }
 
   /// How many cells `text` takes.
@@ -32,11 +45,5 @@ package enum DisplayText {
       used += cells
     }
     return (result + "…", used + 1)
-  }
-}
-
-extension String {
-  fileprivate func replacingTabs() -> String {
-    String(unicodeScalars.map { $0 == "\t" ? " " : Character($0) })
   }
 }

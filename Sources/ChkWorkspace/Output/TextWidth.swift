@@ -22,7 +22,8 @@ package enum TextWidth {
     if (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
       || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
       || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
-      || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value)
+      || (0xFFE0...0xFFE6).contains(value) || (0x1F1E6...0x1F1FF).contains(value)
+      || (0x1F300...0x1FAFF).contains(value)
       || (0x20000...0x3FFFD).contains(value)
     {
       return 2
