@@ -231,6 +231,13 @@ public enum Benchmark {
       figures += languageServer(
         options, bytes: Corpus.make(items: 100_000), lintPeakRSS: lintRSS, environment: environment)
     }
+    log("terminal UI")
+    let lintRSS =
+      figures.first { $0.name == "chk lint FILE, 100k items" }?.sample.peakRSS
+      ?? figures.first { $0.name.hasPrefix("chk lint FILE") }?.sample.peakRSS ?? 0
+    figures += terminalUI(
+      options, items: options.quick ? 50 : 100_000, lintPeakRSS: lintRSS,
+      environment: environment)
     figures += tree(options, environment: environment, log: log)
     figures += growth(options, environment: environment, log: log)
     return figures

@@ -1,7 +1,7 @@
 import ChecklistKit
 
-/// `chk-bench [--runs N] [--json] [--quick] [--tree] [--chk PATH] [--keep]`;
-/// `--tree` measures only the many-file views; also
+/// `chk-bench [--runs N] [--json] [--quick] [--tree | --tui] [--chk PATH] [--keep]`;
+/// `--tree` measures only the many-file views, `--tui` only `chk tui`; also
 /// `chk-bench --write-corpus ITEMS FILE [SHAPE]` (a corpus to profile with) and
 /// `chk-bench --parse-only FILE [TIMES]` (read and parse: the child behind the memory
 /// figure, and a loop to profile).
@@ -13,7 +13,7 @@ public enum BenchmarkCommand {
   }
 
   static let usage = """
-    usage: chk-bench [--runs N] [--json] [--quick] [--tree] [--chk PATH] [--keep]
+    usage: chk-bench [--runs N] [--json] [--quick] [--tree | --tui] [--chk PATH] [--keep]
            chk-bench --write-corpus ITEMS FILE [SHAPE]
            chk-bench --parse-only FILE [TIMES]
 
@@ -50,6 +50,7 @@ public enum BenchmarkCommand {
     var quick = false
     var keep = false
     var treeOnly = false
+    var terminalUIOnly = false
     var index = 1
     while index < arguments.count {
       switch arguments[index] {
@@ -57,6 +58,7 @@ public enum BenchmarkCommand {
       case "--quick": quick = true
       case "--keep": keep = true
       case "--tree": treeOnly = true
+      case "--tui": terminalUIOnly = true
       case "--runs" where index + 1 < arguments.count:
         index += 1
         runs = max(1, Int(arguments[index]) ?? 7)
@@ -80,7 +82,10 @@ public enum BenchmarkCommand {
     options.quick = quick
     let log = { (text: String) in errorLine("measuring \(text)...\n") }
     let figures =
-      treeOnly ? Benchmark.treeOnly(options, log: log) : Benchmark.run(options, log: log)
+      treeOnly
+      ? Benchmark.treeOnly(options, log: log)
+      : terminalUIOnly
+        ? Benchmark.terminalUIOnly(options, log: log) : Benchmark.run(options, log: log)
     print(json ? Benchmark.json(figures) : Benchmark.table(figures), terminator: "")
     if !keep { _ = Measure.spawn(["/bin/rm", "-rf", scratch]) }
     return figures.contains { $0.met == false } ? 1 : 0

@@ -359,6 +359,62 @@ struct SessionTests {
     #expect(ui.press("C-c") == .quit)
   }
 
+  /// A tick, a new name, note or due day update the outline at their row; the result is
+  /// the outline built from the document again, counts included, and a recurring tick
+  /// (which adds lines) builds it again.
+  @Test func theOutlineUpdatedInPlaceIsTheOneBuiltAgain() throws {
+    let ui = try SessionHarness()
+    func isRebuilt() throws -> Bool {
+      let file = ui.session.files[0]
+      let fresh = try OpenFile(file.path)
+      return file.outline == fresh.outline
+        && file.counts.mapValues { [$0.open, $0.total] }
+          == fresh.counts.mapValues { [$0.open, $0.total] }
+    }
+    ui.press("j", "j", "Space")
+    #expect(try isRebuilt())
+    ui.press("j", "Space")
+    #expect(try isRebuilt())
+    ui.press("e")
+    _ = ui.session.handle(.control("u"))
+    ui.type("Brown eggs")
+    #expect(try isRebuilt())
+    ui.press("n")
+    ui.type("a dozen")
+    #expect(try isRebuilt())
+    ui.press("D")
+    ui.type("tomorrow")
+    #expect(try isRebuilt())
+    // Water plants recurs: its tick adds the next one below.
+    ui.press("G", "k", "Space")
+    #expect(ui.status.contains("the next one"))
+    #expect(try isRebuilt())
+    #expect(
+      try ui.file() == String(decoding: ui.session.files[0].document.serialized(), as: UTF8.self))
+  }
+
+  /// On a terminal too short for every key, the help screen scrolls: j, G and g.
+  @Test func theHelpScrollsOnASmallTerminal() throws {
+    let ui = try SessionHarness()
+    _ = ui.session.handle(.character("?"))
+    var text = ui.session.render(columns: 40, rows: 10).text
+    let count = Session.keys.count
+    #expect(text[0] == "  chk tui: keys  1-8 of \(count), j k scroll")
+    #expect(text[1].hasPrefix("  j k, Down Up"))
+    #expect(!text.contains { $0.contains("mouse") })
+    _ = ui.session.handle(.character("j"))
+    text = ui.session.render(columns: 40, rows: 10).text
+    #expect(text[1].hasPrefix("  g G, Home End"))
+    _ = ui.session.handle(.character("G"))
+    text = ui.session.render(columns: 40, rows: 10).text
+    #expect(text[0].contains("\(count - 7)-\(count) of \(count)"))
+    #expect(text[8].hasPrefix("  mouse"))
+    _ = ui.session.handle(.character("g"))
+    #expect(ui.session.render(columns: 40, rows: 10).text[1].hasPrefix("  j k, Down Up"))
+    // Tall enough: every key, no scrolling note.
+    #expect(ui.session.render(columns: 80, rows: 40).text[0] == "  chk tui: keys")
+  }
+
   /// Below 40×10, a message instead of a garbled screen.
   @Test func aSmallTerminalSaysSo() throws {
     let ui = try SessionHarness()
@@ -380,6 +436,32 @@ struct TerminalUIDocumentationTests {
       #expect(
         items.contains { item in words.allSatisfy { item.contains($0) } },
         "chk.1 does not list \(keys)")
+    }
+  }
+
+  /// Every key README.md's "In the terminal" names (in backquotes, and Space) is a key
+  /// the screen knows.
+  @Test func theReadmesKeysAreKeys() throws {
+    let readme = try String(
+      contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = try #require(
+      readme.components(separatedBy: "\n## In the terminal\n").dropFirst().first?
+        .components(separatedBy: "\n## ").first)
+    let known = Set(
+      Session.keys.flatMap { $0.keys.split(separator: ",").flatMap { $0.split(separator: " ") } }
+        .map(String.init))
+    var inFence = false
+    let prose = section.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
+      if line.hasPrefix("```") { inFence.toggle() }
+      return !inFence && !line.hasPrefix("```")
+    }
+    let quoted = prose.joined(separator: "\n").components(separatedBy: "`").enumerated()
+      .filter { $0.offset % 2 == 1 }.map(\.element)
+      .filter { !$0.contains(" ") && !$0.hasPrefix("@") && !$0.hasPrefix("NO_") }
+      .flatMap { $0.split(separator: "/").map(String.init) }
+    #expect(quoted.count > 15)
+    for key in quoted + ["Space"] {
+      #expect(known.contains(key) || key == "/", "README.md names a key chk tui lacks: \(key)")
     }
   }
 }

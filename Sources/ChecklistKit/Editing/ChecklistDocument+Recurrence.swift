@@ -31,9 +31,16 @@ extension ChecklistDocument {
   {
     let index = try lineIndex(of: item)
     let at = Int(lines[index].last) + 1
-    var ids = existingIDs()
+    // Every ID in the file, collected only for an item that recurs (one pass over the
+    // file, which checking any other item need not pay for).
+    var ids = IDSet()
+    var isCollected = false
     var idGenerator = self.idGenerator
     func newID() -> String {
+      if !isCollected {
+        ids = existingIDs()
+        isCollected = true
+      }
       let id = idGenerator.makeID(avoiding: ids)
       ids.insert(id)
       return id

@@ -7,20 +7,50 @@ public struct OutlineRow: Sendable, Hashable {
     case list, item
   }
 
+  // 16 bytes a row (a screen keeps one per item): line numbers fit in 32 bits, as the
+  // document's offsets do.
+  private var storedLine: UInt32
+  private var storedLastLine: UInt32
+  private var storedList: UInt32
+  private var storedLevel: UInt16
   /// A list or an item.
   public var kind: Kind
-  /// The 1-based line: the heading's, or the item's; 0 for the unnamed list.
-  public var line: Int
-  /// For an item, how many items it is nested under (0 for a top-level item); 0 for a
-  /// list.
-  public var level: Int
   /// Whether an item is checked.
   public var isChecked: Bool
+
+  /// The 1-based line: the heading's, or the item's; 0 for the unnamed list.
+  public var line: Int {
+    get { Int(storedLine) }
+    set { storedLine = UInt32(truncatingIfNeeded: newValue) }
+  }
+  /// For an item, how many items it is nested under (0 for a top-level item); 0 for a
+  /// list.
+  public var level: Int {
+    get { Int(storedLevel) }
+    set { storedLevel = UInt16(clamping: newValue) }
+  }
   /// The 1-based last line the row owns: an item's sub-items and continuation lines,
   /// a list's lines up to the next heading.
-  public var lastLine: Int
+  public var lastLine: Int {
+    get { Int(storedLastLine) }
+    set { storedLastLine = UInt32(truncatingIfNeeded: newValue) }
+  }
   /// The index in the outline of the list the row belongs to (a list's own index).
-  public var list: Int
+  public var list: Int {
+    get { Int(storedList) }
+    set { storedList = UInt32(truncatingIfNeeded: newValue) }
+  }
+
+  /// A row; lines and indices are below 2^32 in any document (see
+  /// `ChecklistDocument.maximumByteCount`), a level at most `maximumItemNesting`.
+  public init(kind: Kind, line: Int, level: Int, isChecked: Bool, lastLine: Int, list: Int) {
+    storedLine = UInt32(truncatingIfNeeded: line)
+    storedLastLine = UInt32(truncatingIfNeeded: lastLine)
+    storedList = UInt32(truncatingIfNeeded: list)
+    storedLevel = UInt16(clamping: level)
+    self.kind = kind
+    self.isChecked = isChecked
+  }
 }
 
 extension ChecklistDocument {
@@ -29,9 +59,12 @@ extension ChecklistDocument {
   /// - Complexity: O(*n*) in the number of lines; nothing is decoded.
   public var outline: [OutlineRow] {
     logWork("linesVisited", lines.count)
+    let spans = listSpans()
     var rows: [OutlineRow] = []
+    // Exactly one allocation: a screen keeps this array for as long as it shows the file.
+    rows.reserveCapacity(spans.count + lines.count { $0.kind == .item })
     var open: [Int] = []
-    for span in listSpans() {
+    for span in spans {
       let listIndex = rows.count
       rows.append(
         OutlineRow(

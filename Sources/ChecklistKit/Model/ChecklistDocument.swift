@@ -67,6 +67,11 @@ public struct ChecklistDocument: Sendable {
     mayContainCarriageReturn = parsed.hasCarriageReturn
   }
 
+  /// A document of no bytes: a placeholder while an edit holds the real one.
+  package static var empty: ChecklistDocument {
+    ChecklistDocument(parsingTrusted: [], mayContainCarriageReturn: false)
+  }
+
   /// Parses a string; it is always valid UTF-8, so this fails only for text of 4 GiB
   /// or more.
   ///

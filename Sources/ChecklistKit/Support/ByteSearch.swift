@@ -86,7 +86,7 @@ enum ByteSearch {
 extension Array where Element == UInt8 {
   /// Whether two byte arrays hold the same bytes, compared with `memcmp` (the
   /// standard library's `==` compares element by element).
-  func hasSameBytes(as other: [UInt8]) -> Bool {
+  package func hasSameBytes(as other: [UInt8]) -> Bool {
     guard count == other.count else { return false }
     return withUnsafeBufferPointer { mine in
       other.withUnsafeBufferPointer { theirs in

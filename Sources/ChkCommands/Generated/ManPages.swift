@@ -387,7 +387,7 @@ the lists: Enter opens one, a adds one, e renames, i sets the icon, dd removes (
 .It T
 what is due across every file opened, in the sections of \fBdue\fR: Space checks an item in its own file, Enter shows it
 .It ?
-every key
+every key (on a terminal too short for them all, j, k, g and G scroll the list)
 .It Esc
 back; clears the filter
 .It q Ctrl-c

@@ -49,6 +49,59 @@ struct OpenFile {
     reindex()
   }
 
+  /// Takes the document out, for an edit to change in place (no copy of its bytes and
+  /// lines); `keep` or `reload` puts one back.
+  mutating func takeDocument() -> ChecklistDocument {
+    var taken = ChecklistDocument.empty
+    swap(&taken, &document)
+    takenLineCount = taken.lineCount
+    return taken
+  }
+
+  /// The line count of the document `takeDocument` took out.
+  private var takenLineCount: Int?
+
+  /// Keeps a document an edit made and wrote, with the identity the write left.
+  ///
+  /// - Parameter line: the one line the edit rewrote, when it claims no other (see
+  ///   `Session.edit`): with as many lines as before, only that row's state and its
+  ///   list's count change, in O(log *n*); else the outline is built again.
+  /// - Returns: whether the outline was updated in place.
+  @discardableResult
+  mutating func keep(
+    _ edited: ChecklistDocument, identity: ChecklistFile.Identity?, onlyLine line: Int? = nil
+  ) -> Bool {
+    let isSameShape = edited.lineCount == (takenLineCount ?? document.lineCount)
+    takenLineCount = nil
+    document = edited
+    self.identity = identity
+    guard isSameShape, let line, let row = row(atLine: line), outline[row].kind == .item,
+      let item = edited.itemFields(atLine: line)
+    else {
+      reindex()
+      return false
+    }
+    if outline[row].isChecked != item.isChecked {
+      outline[row].isChecked = item.isChecked
+      let list = outline[row].list
+      if let count = counts[list] {
+        counts[list] = (count.open + (item.isChecked ? -1 : 1), count.total)
+      }
+    }
+    return true
+  }
+
+  /// The outline row of a 1-based line, by binary search (rows are in line order).
+  private func row(atLine line: Int) -> Int? {
+    var low = 0
+    var high = outline.count
+    while low < high {
+      let middle = (low + high) / 2
+      if outline[middle].line < line { low = middle + 1 } else { high = middle }
+    }
+    return low < outline.count && outline[low].line == line ? low : nil
+  }
+
   /// Reads the file again.
   mutating func reload() throws(CommandError) {
     let snapshot: ChecklistFile.Snapshot

@@ -10,50 +10,74 @@ extension Session {
     var message: String
   }
 
-  /// Applies `change` to file `index` through the edit path, then reads the file as
-  /// written. The edit is refused when the file changed on disk since the UI last
-  /// read it (it would apply to lines the user has not seen): the file is read again
-  /// and nothing is written.
+  /// Applies `change` to file `index` through the edit path. The edit is refused when
+  /// the file on disk is not, byte for byte, the one the screen shows (it would apply
+  /// to lines the person has not seen): the file is read again and nothing is written.
   ///
+  /// The document on screen is the one changed (taken out, changed in place and kept):
+  /// with the file's bytes compared under the lock, parsing it again would only find
+  /// the same lines, and it would cost more than the write on a large file.
+  ///
+  /// - Parameter line: the one line `change` rewrites, when that is all it does unless
+  ///   it adds or removes lines (a tick, a new name, note or due day): the outline is
+  ///   then updated at that row instead of built again.
   /// - Returns: whether the file was changed.
   @discardableResult
   func edit(
-    _ index: Int, _ change: (inout ChecklistDocument) throws(EditError) -> String
+    _ index: Int, onlyLine line: Int? = nil,
+    _ change: (inout ChecklistDocument) throws(EditError) -> String
   ) -> Bool {
-    let file = files[index]
-    guard !file.isReadOnly else {
-      setStatus("\(file.path.shown) is read-only; nothing was changed", isError: true)
+    guard !files[index].isReadOnly else {
+      setStatus("\(files[index].path.shown) is read-only; nothing was changed", isError: true)
       return false
     }
     let anchor = currentAnchor
     let workspace = environment.workspace
+    let path = files[index].path
+    var document = files[index].takeDocument()
+    document.idGenerator = workspace.idGenerator
     var message = ""
+    var isChanged = false
     do throws(CommandError) {
-      let outcome = try workspace.fileEdit().applyToDocument(
-        at: file.path, idGenerator: workspace.idGenerator
-      ) { document throws(CommandError) in
-        guard document.serialized() == file.document.serialized() else {
+      let outcome = try workspace.fileEdit().apply(to: path) { opened throws(CommandError) in
+        guard opened.contents.hasSameBytes(as: document.serialized()) else {
           throw CommandError(message: "changed", status: .temporaryFailure)
         }
+        isChanged = true
         do throws(EditError) {
           message = try change(&document)
         } catch {
           throw CommandError(message: error.message, status: .usage)
         }
+        return (document.serialized(), ())
       }
-      try files[index].replace(
-        outcome.after, identity: ChecklistFile.identity(of: file.path.absolute))
+      let isInPlace = files[index].keep(
+        document, identity: outcome.identity ?? files[index].identity, onlyLine: line)
       undoneFile = nil
       let warnings = outcome.warnings.map { " (\($0))" }.joined()
       setStatus(message + warnings, isError: !warnings.isEmpty)
-      rebuildAfterChange(anchor)
+      // Rows change only when lines did, or when a tick hides or shows a row.
+      if !isInPlace || hidesChecked || !filter.isEmpty || screen == .due {
+        rebuildAfterChange(anchor)
+      }
       return true
     } catch {
-      if files[index].changedOnDisk || error.message == "changed" {
-        try? files[index].reload()
-        rebuildAfterChange(anchor)
+      let wasChanged = error.message == "changed"
+      if !isChanged, !wasChanged {
+        // Refused before the change began: the document is as it was.
+        files[index].keep(document, identity: files[index].identity)
+      } else {
+        // The change may have left the document half made: the file is as it was.
+        do throws(CommandError) {
+          try files[index].reload()
+        } catch {
+          files[index].keep(document, identity: files[index].identity)
+        }
+      }
+      rebuildAfterChange(anchor)
+      if wasChanged || files[index].changedOnDisk {
         setStatus(
-          "\(file.path.shown) changed on disk; read it again, nothing was written", isError: true)
+          "\(path.shown) changed on disk; read it again, nothing was written", isError: true)
       } else {
         setStatus(error.message, isError: true)
       }
@@ -76,7 +100,7 @@ extension Session {
   /// Space and `x`: what `chk toggle` does, a recurring item checked now included.
   func toggle(file: Int, line: Int) {
     let today = self.today
-    edit(file) { document throws(EditError) in
+    edit(file, onlyLine: line) { document throws(EditError) in
       let outcome = try document.setChecked(
         [.line(line)], ChecklistDocument.CheckChange(.toggle, doneDay: today, today: today))[0]
       let item = document.itemFields(atLine: outcome.line)
@@ -125,7 +149,7 @@ extension Session {
   /// `e`, `n` and `D` on an item.
   func setField(_ purpose: Prompt.Purpose, to text: String, file: Int, line: Int) {
     let today = self.today
-    edit(file) { document throws(EditError) in
+    edit(file, onlyLine: line) { document throws(EditError) in
       let reference = ItemReference.line(line)
       switch purpose {
       case .rename:

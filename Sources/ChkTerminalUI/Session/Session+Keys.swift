@@ -21,7 +21,10 @@ extension Session {
       }
       return .quit
     case .character("?"):
-      if screen != .help { screenBeforeHelp = screen }
+      if screen != .help {
+        screenBeforeHelp = screen
+        helpTop = 0
+      }
       screen = screen == .help ? screenBeforeHelp : .help
       return .none
     case .escape:
@@ -54,6 +57,11 @@ extension Session {
     case .due: handleDue(key)
     case .help:
       if key == .enter { screen = screenBeforeHelp }
+      // The key lines scroll as a list whose last top shows the last line.
+      let last = max(0, Self.keys.count - (pageRows - 1))
+      if let moved = Self.moved(helpTop, by: key, count: last + 1, page: pageRows - 1) {
+        helpTop = moved
+      }
     }
     return .none
   }

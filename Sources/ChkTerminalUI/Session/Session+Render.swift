@@ -231,8 +231,15 @@ extension Session {
   ]
 
   private func renderHelp(into frame: inout Frame, page: Int) {
-    var lines = [("chk tui: keys", "")] + Self.keys
-    if lines.count > page { lines = Array(lines.prefix(page)) }
+    // The title, then as many key lines from `helpTop` as fit; j and k scroll them.
+    let shown = max(0, page - 1)
+    let first = min(helpTop, max(0, Self.keys.count - shown))
+    var title = "chk tui: keys"
+    if shown < Self.keys.count {
+      title +=
+        "  \(first + 1)-\(min(Self.keys.count, first + shown)) of \(Self.keys.count), j k scroll"
+    }
+    let lines = [(title, "")] + Self.keys[first..<min(Self.keys.count, first + shown)]
     let width = Self.keys.map { DisplayText.width($0.keys) }.max() ?? 0
     for (offset, line) in lines.enumerated() {
       var row = Frame.Row()

@@ -34,6 +34,8 @@ package final class Session {
   package internal(set) var screen = Screen.items
   /// The screen Esc and `q` on the help screen go back to.
   var screenBeforeHelp = Screen.items
+  /// The first key line the help screen shows (it scrolls on a small terminal).
+  package internal(set) var helpTop = 0
 
   // MARK: Items screen
 
@@ -103,10 +105,19 @@ package final class Session {
       case item
     }
 
+    // 12 bytes a row: the items screen keeps one per item shown.
+    private var storedFile: UInt32
+    private var storedOutline: UInt32
     var kind: Kind
-    var file: Int
+    var file: Int { Int(storedFile) }
     /// The row's index in the file's outline (0 for a file row).
-    var outline: Int
+    var outline: Int { Int(storedOutline) }
+
+    init(kind: Kind, file: Int, outline: Int) {
+      self.kind = kind
+      storedFile = UInt32(truncatingIfNeeded: file)
+      storedOutline = UInt32(truncatingIfNeeded: outline)
+    }
   }
 
   var today: CalendarDay { environment.today() }
@@ -125,7 +136,10 @@ package final class Session {
   ///   fields are read.
   func rebuildRows(keeping anchor: Anchor? = nil) {
     let anchor = anchor ?? currentAnchor
+    // The old rows' buffer is reused: one array of rows at a time, even at 1M items.
     var rows: [Row] = []
+    swap(&rows, &self.rows)
+    rows.removeAll(keepingCapacity: true)
     let words = filter.lowercased()
     for (fileIndex, file) in files.enumerated() {
       if files.count > 1 { rows.append(Row(kind: .file, file: fileIndex, outline: 0)) }
@@ -182,6 +196,20 @@ package final class Session {
       return
     }
     let file = files[min(anchor.file, files.count - 1)]
+    // Most changes leave the row where it was (a tick, a rename): one line to read.
+    if anchor.index < rows.count, rows[anchor.index].file == anchor.file,
+      rows[anchor.index].kind == .item
+    {
+      let line = file.outline[rows[anchor.index].outline].line
+      if let id = anchor.id, file.document.itemFields(atLine: line)?.id == id {
+        cursor = anchor.index
+        return
+      }
+      if anchor.id == nil, line == anchor.line {
+        cursor = anchor.index
+        return
+      }
+    }
     if let id = anchor.id, let line = file.document.itemLines(withID: id).first,
       let index = rows.firstIndex(where: {
         $0.file == anchor.file && $0.kind == .item && file.outline[$0.outline].line == line

@@ -42,6 +42,9 @@ package struct FileEdit: Sendable {
     package var after: [UInt8]
     /// Warnings for standard error (an undo record that could not be saved).
     package var warnings: [String] = []
+    /// The file's identity as this edit left it (`nil` when nothing was written): what
+    /// a front end holding the file compares with later to notice other writers.
+    package var identity: ChecklistFile.Identity?
 
     package var changed: Bool { before != after }
   }
@@ -95,6 +98,7 @@ package struct FileEdit: Sendable {
     } catch {
       throw .file(error)
     }
+    outcome.identity = report.identity
     // Unchanged bytes are not written, and leave nothing to undo.
     if let undo, let identity = report.identity {
       let record = UndoStore.Record(

@@ -84,7 +84,7 @@ struct LayoutTests {
     "ChkTerminalUI": ["ChecklistKit", "ChkWorkspace"],
     "ChkCommands": ["ChecklistKit", "ChkWorkspace", "ChkLanguageServer", "ChkTerminalUI"],
     "chk": ["ChecklistKit", "ChkWorkspace", "ChkCommands"],
-    "Benchmark": ["ChecklistKit"],
+    "Benchmark": ["ChecklistKit", "CSupport"],
     "chk-bench": ["Benchmark", "ChecklistKit"],
   ]
 
