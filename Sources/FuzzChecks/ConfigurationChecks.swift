@@ -25,10 +25,10 @@ extension FuzzChecks {
       guard mkdir(directory, 0o755) == 0 else { break }
       chain.append(directory)
       switch byte >> 5 {
-      case 1: write(#"{"rules": {"missing-id": "warning"}}"#, to: directory + "/.chk.json")
-      case 2: write(#"{"exclude": ["#, to: directory + "/.chk.json")
+      case 1: writeFile(#"{"rules": {"missing-id": "warning"}}"#, to: directory + "/.chk.json")
+      case 2: writeFile(#"{"exclude": ["#, to: directory + "/.chk.json")
       case 3: mkdir(directory + "/.git", 0o755)
-      case 4: write(#"{"exclude": ["x/"]}"#, to: directory + "/.chk.json")
+      case 4: writeFile(#"{"exclude": ["x/"]}"#, to: directory + "/.chk.json")
       default: break
       }
     }
@@ -90,7 +90,7 @@ extension FuzzChecks {
     return back == expected ? nil : "the URI of \(absolute.prefix(80)) gave back \(back ?? "nil")"
   }
 
-  private static func write(_ text: String, to path: String) {
+  static func writeFile(_ text: String, to path: String) {
     let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard file >= 0 else { return }
     _ = Array(text.utf8).withUnsafeBytes { Glibc.write(file, $0.baseAddress, $0.count) }

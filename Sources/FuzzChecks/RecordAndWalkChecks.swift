@@ -7,7 +7,7 @@ import ChkWorkspace
 extension FuzzChecks {
   /// The fuzz targets, chosen by `CHK_FUZZ_TARGET` (`document` when unset).
   package enum Target: String, CaseIterable, Sendable {
-    case document, undo, walk, lsp, config
+    case document, undo, walk, lsp, config, tui
 
     /// The first property `bytes` breaks for this target.
     package func violation(in bytes: [UInt8], scratch: String?) -> String? {
@@ -17,6 +17,7 @@ extension FuzzChecks {
       case .walk: return FuzzChecks.walkViolation(in: bytes, scratch: scratch)
       case .lsp: return FuzzChecks.languageServerViolation(in: bytes)
       case .config: return FuzzChecks.configurationViolation(in: bytes, scratch: scratch)
+      case .tui: return FuzzChecks.terminalUIViolation(in: bytes, scratch: scratch)
       }
     }
   }

@@ -8,14 +8,15 @@ private let scratch: String? = {
   return String(cString: created)
 }()
 
-/// What is fuzzed: `CHK_FUZZ_TARGET` (`document`, `undo`, `walk`, `lsp` or `config`; `document` when
-/// unset).
+/// What is fuzzed: `CHK_FUZZ_TARGET` (`document`, `undo`, `walk`, `lsp`, `config` or `tui`;
+/// `document` when unset).
 private let target: FuzzChecks.Target = {
   guard let name = getenv("CHK_FUZZ_TARGET").map({ String(cString: $0) }) else {
     return .document
   }
   guard let target = FuzzChecks.Target(rawValue: name) else {
-    fatalError("chk-fuzz: CHK_FUZZ_TARGET is document, undo, walk, lsp or config, not '\(name)'")
+    fatalError(
+      "chk-fuzz: CHK_FUZZ_TARGET is document, undo, walk, lsp, config or tui, not '\(name)'")
   }
   return target
 }()

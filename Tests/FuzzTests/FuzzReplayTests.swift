@@ -17,9 +17,9 @@ struct FuzzReplayTests {
     ).filter { !$0.lastPathComponent.hasPrefix(".") }.sorted { $0.path < $1.path }
   }
 
-  /// The undo-record, directory-walk and language-server targets, on their seeds and
-  /// regressions.
-  @Test(arguments: [FuzzChecks.Target.undo, .walk, .lsp, .config])
+  /// The undo-record, directory-walk, language-server, configuration and terminal UI
+  /// targets, on their seeds and regressions.
+  @Test(arguments: [FuzzChecks.Target.undo, .walk, .lsp, .config, .tui])
   func otherTargetsKeepTheirProperties(_ target: FuzzChecks.Target) throws {
     let scratch = try TemporaryDirectory()
     let seeds = try Self.inputs(target.rawValue + "-seeds")
@@ -67,6 +67,21 @@ struct FuzzReplayTests {
       let tree = (0..<random.int(0...60)).map { _ in UInt8(random.int(0...255)) }
       #expect(
         FuzzChecks.Target.walk.violation(in: tree, scratch: scratch.path) == nil, "walk \(trial)")
+    }
+  }
+
+  /// Random keys, resizes and other writers' changes for the terminal UI's session, as
+  /// a short fuzz run without libFuzzer.
+  @Test func randomStepsKeepTheSessionsInvariants() throws {
+    let scratch = try TemporaryDirectory()
+    var random = TestRandom(seed: 25)
+    for trial in 0..<30 {
+      let steps = (0..<random.int(20...120)).map { _ in
+        // Mostly keys; now and then a resize, another writer or a look at the disk.
+        random.int(0...9) == 0 ? UInt8(random.int(0xF0...0xFF)) : UInt8(random.int(1...0xEF))
+      }
+      #expect(
+        FuzzChecks.Target.tui.violation(in: steps, scratch: scratch.path) == nil, "tui \(trial)")
     }
   }
 
