@@ -393,6 +393,36 @@ struct SessionTests {
       try ui.file() == String(decoding: ui.session.files[0].document.serialized(), as: UTF8.self))
   }
 
+  /// A cursor move and a tick cost the same at 1,000 and at 20,000 items: no key walks
+  /// the document (the tick's write aside, which the benchmark times), and a move
+  /// draws the same bytes.
+  @Test func aKeyCostsTheSameInALargeFile() throws {
+    var visited: [Int] = []
+    var drawn: [Int] = []
+    for items in [1_000, 20_000] {
+      let text =
+        "## Big\n\n" + (1...items).map { "- [ ] item \($0)  @id(i\($0))\n" }.joined()
+      let ui = try SessionHarness(text)
+      let log = WorkLog()
+      ui.session.attach(log)
+      var renderer = FrameRenderer(usesColor: false)
+      _ = renderer.render(ui.session.render(columns: 80, rows: 24))
+      var bytes = 0
+      for key in ["j", "j", "k", "Space", "j", "Space", "G", "k"] {
+        _ = ui.session.handle(SessionHarness.key(key))
+        bytes += renderer.render(ui.session.render(columns: 80, rows: 24)).count
+      }
+      visited.append(log["linesVisited"])
+      drawn.append(bytes)
+      // The ticks changed the document on screen: it was not parsed again.
+      #expect(ui.session.files[0].document.workLog === log)
+      #expect(ui.session.invariantViolation(columns: 80, rows: 24) == nil)
+    }
+    #expect(visited == [0, 0])
+    // G lands on a longer number at 20,000: a few digits more in the status line.
+    #expect(abs(drawn[1] - drawn[0]) < 40, "\(drawn)")
+  }
+
   /// On a terminal too short for every key, the help screen scrolls: j, G and g.
   @Test func theHelpScrollsOnASmallTerminal() throws {
     let ui = try SessionHarness()

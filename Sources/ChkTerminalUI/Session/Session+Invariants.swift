@@ -59,3 +59,12 @@ extension Session {
     return nil
   }
 }
+
+#if DEBUG
+  extension Session {
+    /// Counts the open documents' work in `log` (see `WorkLog`).
+    package func attach(_ log: WorkLog) {
+      for index in files.indices { files[index].attach(log) }
+    }
+  }
+#endif
