@@ -11,7 +11,7 @@ output:
                                             # Right Home End PgUp PgDn Space BS C-x
      {"text": "Butter"},                      # typed as it is
      {"snapshot": "after"},                   # the screen's lines, stripped on the right
-     {"resize": [40, 12]},
+     {"resize": [40, 12]},                    # (with "quiet": seconds to wait after)
      {"signal": "TERM"},                      # TERM, HUP, INT, SEGV, TSTP, CONT
      {"sleep": 0.6},
      {"wait_for": "text"},                    # until the screen shows it (5 s at most)
@@ -145,7 +145,7 @@ def main():
             terminal.columns, terminal.rows = columns, rows
             terminal.screen.resize(rows, columns)
             terminal.child.setwinsize(rows, columns)
-            terminal.settle()
+            terminal.settle(quiet=step.get("quiet", 0.2))
         elif "signal" in step:
             terminal.child.kill(getattr(signal, "SIG" + step["signal"]))
             terminal.settle()

@@ -89,7 +89,7 @@ extension Session {
 
   // MARK: - Items
 
-  private func handleItems(_ key: Key, after pending: Character?) {
+  func handleItems(_ key: Key, after pending: Character?) {
     if let moved = Self.moved(cursor, by: key, count: rows.count, page: pageRows) {
       cursor = moved
       return
@@ -153,7 +153,7 @@ extension Session {
     }
   }
 
-  private func renameListHere() {
+  func renameListHere() {
     guard let row = currentRow, row.kind == .list else { return setStatus("no item here") }
     let outline = files[row.file].outline[row.outline]
     guard outline.line > 0 else {
@@ -164,7 +164,7 @@ extension Session {
   }
 
   /// Tab and Shift-Tab: the next or previous list's heading.
-  private func jumpToList(forward: Bool) {
+  func jumpToList(forward: Bool) {
     let lists = rows.indices.filter { rows[$0].kind == .list }
     guard !lists.isEmpty else { return }
     if forward {
@@ -175,7 +175,7 @@ extension Session {
   }
 
   /// The item's siblings: items at its level in the same parent, in file order.
-  private func siblings(of row: OutlineRow, in file: Int) -> [OutlineRow] {
+  func siblings(of row: OutlineRow, in file: Int) -> [OutlineRow] {
     let outline = files[file].outline
     guard let index = outline.firstIndex(where: { $0.kind == .item && $0.line == row.line }) else {
       return []
@@ -199,7 +199,7 @@ extension Session {
   }
 
   /// `J` and `K`: after the next sibling, or before the previous one.
-  private func moveAmongSiblings(down: Bool) {
+  func moveAmongSiblings(down: Bool) {
     guard let (file, row) = currentItem else { return setStatus("no item here to move") }
     let siblings = self.siblings(of: row, in: file)
     guard let index = siblings.firstIndex(where: { $0.line == row.line }) else { return }
@@ -216,7 +216,7 @@ extension Session {
   }
 
   /// `>`: the last sub-item of the item above at its level; `<`: after its parent.
-  private func indent(_ inward: Bool) {
+  func indent(_ inward: Bool) {
     guard let (file, row) = currentItem else { return setStatus("no item here to move") }
     let outline = files[file].outline
     if inward {
@@ -239,262 +239,4 @@ extension Session {
         file: file, line: row.line, to: .after(.line(parent.line)), describing: "after " + name)
     }
   }
-
-  private func openPicker() {
-    guard let (file, row) = currentItem else { return setStatus("no item here to move") }
-    let lists = files[file].outline.indices.filter { files[file].outline[$0].kind == .list }.map {
-      index in
-      (index, listName(file: file, outline: index))
-    }
-    let current = lists.firstIndex { $0.0 == row.list } ?? 0
-    picker = Picker(file: file, lists: lists, cursor: current, line: row.line)
-  }
-
-  private func handlePicker(_ key: Key) -> Effect {
-    guard var picker else { return .none }
-    if let moved = Self.moved(picker.cursor, by: key, count: picker.lists.count, page: pageRows) {
-      picker.cursor = moved
-      self.picker = picker
-      return .none
-    }
-    switch key {
-    case .escape, .character("q"):
-      self.picker = nil
-    case .enter:
-      self.picker = nil
-      let list = files[picker.file].outline[picker.lists[picker.cursor].index]
-      moveItem(
-        file: picker.file, line: picker.line,
-        to: .end(of: list.line == 0 ? .unnamed : .line(list.line)),
-        describing: "to the end of \"\(picker.lists[picker.cursor].name)\"")
-    default: break
-    }
-    return .none
-  }
-
-  // MARK: - Prompts
-
-  private func handlePrompt(_ key: Key) -> Effect {
-    guard var prompt else { return .none }
-    if case .confirm(let confirmation) = prompt.purpose {
-      self.prompt = nil
-      guard key == .character("y") || key == .character("Y") else {
-        setStatus("nothing was changed")
-        return .none
-      }
-      switch confirmation {
-      case .removeList(let file, let line): removeList(file: file, line: line)
-      }
-      return .none
-    }
-    switch key {
-    case .escape:
-      self.prompt = nil
-      if prompt.purpose == .filter {
-        filter = ""
-        rebuildRows()
-      }
-      setStatus("cancelled")
-    case .enter:
-      self.prompt = nil
-      submit(prompt)
-    default:
-      if prompt.edit(with: key) {
-        self.prompt = prompt
-        if prompt.purpose == .filter {
-          filter = prompt.text
-          rebuildRows()
-        }
-      }
-    }
-    return .none
-  }
-
-  private func submit(_ prompt: Prompt) {
-    switch prompt.purpose {
-    case .filter:
-      setStatus(
-        filter.isEmpty ? "" : "showing items that match '\(DisplayText.safe(filter))'; Esc clears")
-    case .addItem(let above):
-      guard let (file, list) = currentList else { return }
-      guard !prompt.text.trimmingBlanks().isEmpty else {
-        return setStatus("the name is empty; nothing was added", isError: true)
-      }
-      addItem(
-        named: prompt.text, file: file, near: currentItem?.row.line, list: list, above: above)
-    case .rename, .note, .due:
-      guard let (file, row) = currentItem else { return }
-      setField(prompt.purpose, to: prompt.text, file: file, line: row.line)
-    case .addList:
-      guard let file = listsFile else { return }
-      addList(named: prompt.text, file: file)
-    case .renameList:
-      guard let (file, line) = selectedList else { return }
-      renameList(file: file, line: line, to: prompt.text)
-    case .listIcon:
-      guard let (file, line) = selectedList else { return }
-      setIcon(file: file, line: line, to: prompt.text)
-    case .confirm:
-      break
-    }
-  }
-
-  /// The list the lists screen's cursor is on (or the items screen's heading).
-  private var selectedList: (file: Int, line: Int)? {
-    if screen == .lists {
-      guard listsCursor < listEntries.count else { return nil }
-      let entry = listEntries[listsCursor]
-      return (entry.file, files[entry.file].outline[entry.index].line)
-    }
-    guard let row = currentRow, row.kind == .list else { return nil }
-    return (row.file, files[row.file].outline[row.outline].line)
-  }
-
-  private var listsFile: Int? {
-    screen == .lists && listsCursor < listEntries.count
-      ? listEntries[listsCursor].file : currentRow?.file ?? files.indices.first
-  }
-
-  // MARK: - Lists
-
-  /// The lists of every open file, in order.
-  var listEntries: [(file: Int, index: Int)] {
-    files.indices.flatMap { file in
-      files[file].outline.indices.filter { files[file].outline[$0].kind == .list }.map {
-        (file, $0)
-      }
-    }
-  }
-
-  func listName(file: Int, outline: Int) -> String {
-    let line = files[file].outline[outline].line
-    guard line > 0 else { return "(items before the first heading)" }
-    let name = files[file].document.listFields(atLine: line)?.name ?? ""
-    return name.isEmpty ? "(no name)" : DisplayText.safe(name)
-  }
-
-  private func handleLists(_ key: Key, after pending: Character?) {
-    let entries = listEntries
-    if let moved = Self.moved(listsCursor, by: key, count: entries.count, page: pageRows) {
-      listsCursor = moved
-      return
-    }
-    switch key {
-    case .enter:
-      guard listsCursor < entries.count else { return }
-      let entry = entries[listsCursor]
-      if !filter.isEmpty || hidesChecked {
-        filter = ""
-        rebuildRows()
-      }
-      if let index = rows.firstIndex(where: {
-        $0.file == entry.file && $0.kind == .list && $0.outline == entry.index
-      }) {
-        cursor = index
-        top = index
-      }
-      screen = .items
-    case .character("a"):
-      prompt = Prompt(.addList, label: "New list: ")
-    case .character("e"):
-      guard let (file, line) = selectedList else { return }
-      guard line > 0 else { return setStatus("the items before the first heading have no name") }
-      prompt = Prompt(
-        .renameList, label: "List name: ",
-        text: files[file].document.listFields(atLine: line)?.name ?? "")
-    case .character("i"):
-      guard let (file, line) = selectedList else { return }
-      prompt = Prompt(
-        .listIcon, label: "Icon (an emoji or a symbol name; empty removes it): ",
-        text: files[file].document.listFields(atLine: line)?.icon ?? "")
-    case .character("d"):
-      guard pending == "d" else {
-        pendingKey = "d"
-        return
-      }
-      guard let (file, line) = selectedList, listsCursor < entries.count else { return }
-      let count = files[file].counts[entries[listsCursor].index]?.total ?? 0
-      guard count > 0 else { return removeList(file: file, line: line) }
-      prompt = Prompt(
-        .confirm(.removeList(file: file, line: line)),
-        label: "Remove the list and its \(count) item\(count == 1 ? "" : "s")? (y/n) ")
-    default: break
-    }
-  }
-
-  // MARK: - Due
-
-  /// The due screen's rows: every open item with a due day, in `chk due`'s sections,
-  /// sorted by day, then file and line.
-  func rebuildDue() {
-    var entries: [(section: DueSection, file: Int, line: Int, due: CalendarDay, name: String)] = []
-    let today = self.today
-    for (index, file) in files.enumerated() {
-      for (_, item) in file.document.openItemsWithDueTags {
-        guard let due = item.dueDate else { continue }
-        entries.append(
-          (DueSection(due: due, today: today), index, item.line, due, DisplayText.safe(item.name)))
-      }
-    }
-    entries.sort { ($0.due, $0.file, $0.line) < ($1.due, $1.file, $1.line) }
-    var rows: [DueRow] = []
-    for entry in entries {
-      if rows.last?.section != entry.section { rows.append(DueRow(section: entry.section)) }
-      rows.append(
-        DueRow(section: entry.section, entry: (entry.file, entry.line, entry.due, entry.name)))
-    }
-    dueRows = rows
-    dueCursor = min(dueCursor, max(0, rows.count - 1))
-  }
-
-  private func handleDue(_ key: Key) {
-    if let moved = Self.moved(dueCursor, by: key, count: dueRows.count, page: pageRows) {
-      dueCursor = moved
-      return
-    }
-    guard dueCursor < dueRows.count, let entry = dueRows[dueCursor].entry else { return }
-    switch key {
-    case .character(" "), .character("x"):
-      toggle(file: entry.file, line: entry.line)
-      rebuildDue()
-    case .enter:
-      screen = .items
-      if let index = rows.firstIndex(where: {
-        $0.file == entry.file && $0.kind == .item
-          && files[entry.file].outline[$0.outline].line == entry.line
-      }) {
-        cursor = index
-      }
-    default: break
-    }
-  }
-
-  // MARK: - Mouse
-
-  private func handleMouse(_ mouse: Key.Mouse) -> Effect {
-    switch mouse.action {
-    case .wheelUp, .wheelDown:
-      let delta = mouse.action == .wheelUp ? -3 : 3
-      switch screen {
-      case .items: cursor = max(0, min(max(0, rows.count - 1), cursor + delta))
-      case .lists: listsCursor = max(0, min(max(0, listEntries.count - 1), listsCursor + delta))
-      case .due: dueCursor = max(0, min(max(0, dueRows.count - 1), dueCursor + delta))
-      case .help: break
-      }
-    case .press:
-      guard screen == .items, mouse.row < pageRows else { return .none }
-      let index = top + mouse.row
-      guard index < rows.count else { return .none }
-      cursor = index
-      // A click on the box toggles the item.
-      if let (file, row) = currentItem {
-        let box = 2 * row.level + indentOffset
-        if mouse.column >= box, mouse.column < box + 3 { toggle(file: file, line: row.line) }
-      }
-    }
-    return .none
-  }
-
-  /// Where item rows start: after the margin that holds the cursor's mark.
-  var indentOffset: Int { 2 }
 }

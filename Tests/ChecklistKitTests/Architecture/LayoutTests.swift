@@ -149,3 +149,16 @@ extension LayoutTests {
     }
   }
 }
+
+extension LayoutTests {
+  /// No hand-written Swift file is over 400 lines: a longer one holds more than one
+  /// responsibility (generated files, under `Generated/`, are exempt).
+  @Test func noHandWrittenFileIsOver400Lines() {
+    for folder in ["Sources", "Tests"] {
+      for (path, text) in Self.sources(folder) where !path.contains("/Generated/") {
+        let count = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        #expect(count <= 400, "\(folder)/\(path) has \(count) lines")
+      }
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import ChecklistKit
+import ChkWorkspace
+
+/// The prompt line (a name, a note, a due day, a filter) and the picker `m` opens.
+extension Session {
+  func openPicker() {
+    guard let (file, row) = currentItem else { return setStatus("no item here to move") }
+    let lists = files[file].outline.indices.filter { files[file].outline[$0].kind == .list }.map {
+      index in
+      (index, listName(file: file, outline: index))
+    }
+    let current = lists.firstIndex { $0.0 == row.list } ?? 0
+    picker = Picker(file: file, lists: lists, cursor: current, line: row.line)
+  }
+
+  func handlePicker(_ key: Key) -> Effect {
+    guard var picker else { return .none }
+    if let moved = Self.moved(picker.cursor, by: key, count: picker.lists.count, page: pageRows) {
+      picker.cursor = moved
+      self.picker = picker
+      return .none
+    }
+    switch key {
+    case .escape, .character("q"):
+      self.picker = nil
+    case .enter:
+      self.picker = nil
+      let list = files[picker.file].outline[picker.lists[picker.cursor].index]
+      moveItem(
+        file: picker.file, line: picker.line,
+        to: .end(of: list.line == 0 ? .unnamed : .line(list.line)),
+        describing: "to the end of \"\(picker.lists[picker.cursor].name)\"")
+    default: break
+    }
+    return .none
+  }
+
+  // MARK: - Prompts
+
+  func handlePrompt(_ key: Key) -> Effect {
+    guard var prompt else { return .none }
+    if case .confirm(let confirmation) = prompt.purpose {
+      self.prompt = nil
+      guard key == .character("y") || key == .character("Y") else {
+        setStatus("nothing was changed")
+        return .none
+      }
+      switch confirmation {
+      case .removeList(let file, let line): removeList(file: file, line: line)
+      }
+      return .none
+    }
+    switch key {
+    case .escape:
+      self.prompt = nil
+      if prompt.purpose == .filter {
+        filter = ""
+        rebuildRows()
+      }
+      setStatus("cancelled")
+    case .enter:
+      self.prompt = nil
+      submit(prompt)
+    default:
+      if prompt.edit(with: key) {
+        self.prompt = prompt
+        if prompt.purpose == .filter {
+          filter = prompt.text
+          rebuildRows()
+        }
+      }
+    }
+    return .none
+  }
+
+  func submit(_ prompt: Prompt) {
+    switch prompt.purpose {
+    case .filter:
+      setStatus(
+        filter.isEmpty ? "" : "showing items that match '\(DisplayText.safe(filter))'; Esc clears")
+    case .addItem(let above):
+      guard let (file, list) = currentList else { return }
+      guard !prompt.text.trimmingBlanks().isEmpty else {
+        return setStatus("the name is empty; nothing was added", isError: true)
+      }
+      addItem(
+        named: prompt.text, file: file, near: currentItem?.row.line, list: list, above: above)
+    case .rename, .note, .due:
+      guard let (file, row) = currentItem else { return }
+      setField(prompt.purpose, to: prompt.text, file: file, line: row.line)
+    case .addList:
+      guard let file = listsFile else { return }
+      addList(named: prompt.text, file: file)
+    case .renameList:
+      guard let (file, line) = selectedList else { return }
+      renameList(file: file, line: line, to: prompt.text)
+    case .listIcon:
+      guard let (file, line) = selectedList else { return }
+      setIcon(file: file, line: line, to: prompt.text)
+    case .confirm:
+      break
+    }
+  }
+
+  /// The list the lists screen's cursor is on (or the items screen's heading).
+  var selectedList: (file: Int, line: Int)? {
+    if screen == .lists {
+      guard listsCursor < listEntries.count else { return nil }
+      let entry = listEntries[listsCursor]
+      return (entry.file, files[entry.file].outline[entry.index].line)
+    }
+    guard let row = currentRow, row.kind == .list else { return nil }
+    return (row.file, files[row.file].outline[row.outline].line)
+  }
+
+  var listsFile: Int? {
+    screen == .lists && listsCursor < listEntries.count
+      ? listEntries[listsCursor].file : currentRow?.file ?? files.indices.first
+  }
+}

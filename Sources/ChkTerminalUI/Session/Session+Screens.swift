@@ -1,0 +1,148 @@
+import ChecklistKit
+import ChkWorkspace
+
+/// The keys of the lists and due screens, and the mouse.
+extension Session {
+  // MARK: - Lists
+
+  /// The lists of every open file, in order.
+  var listEntries: [(file: Int, index: Int)] {
+    files.indices.flatMap { file in
+      files[file].outline.indices.filter { files[file].outline[$0].kind == .list }.map {
+        (file, $0)
+      }
+    }
+  }
+
+  func listName(file: Int, outline: Int) -> String {
+    let line = files[file].outline[outline].line
+    guard line > 0 else { return "(items before the first heading)" }
+    let name = files[file].document.listFields(atLine: line)?.name ?? ""
+    return name.isEmpty ? "(no name)" : DisplayText.safe(name)
+  }
+
+  func handleLists(_ key: Key, after pending: Character?) {
+    let entries = listEntries
+    if let moved = Self.moved(listsCursor, by: key, count: entries.count, page: pageRows) {
+      listsCursor = moved
+      return
+    }
+    switch key {
+    case .enter:
+      guard listsCursor < entries.count else { return }
+      let entry = entries[listsCursor]
+      if !filter.isEmpty || hidesChecked {
+        filter = ""
+        rebuildRows()
+      }
+      if let index = rows.firstIndex(where: {
+        $0.file == entry.file && $0.kind == .list && $0.outline == entry.index
+      }) {
+        cursor = index
+        top = index
+      }
+      screen = .items
+    case .character("a"):
+      prompt = Prompt(.addList, label: "New list: ")
+    case .character("e"):
+      guard let (file, line) = selectedList else { return }
+      guard line > 0 else { return setStatus("the items before the first heading have no name") }
+      prompt = Prompt(
+        .renameList, label: "List name: ",
+        text: files[file].document.listFields(atLine: line)?.name ?? "")
+    case .character("i"):
+      guard let (file, line) = selectedList else { return }
+      prompt = Prompt(
+        .listIcon, label: "Icon (an emoji or a symbol name; empty removes it): ",
+        text: files[file].document.listFields(atLine: line)?.icon ?? "")
+    case .character("d"):
+      guard pending == "d" else {
+        pendingKey = "d"
+        return
+      }
+      guard let (file, line) = selectedList, listsCursor < entries.count else { return }
+      let count = files[file].counts[entries[listsCursor].index]?.total ?? 0
+      guard count > 0 else { return removeList(file: file, line: line) }
+      prompt = Prompt(
+        .confirm(.removeList(file: file, line: line)),
+        label: "Remove the list and its \(count) item\(count == 1 ? "" : "s")? (y/n) ")
+    default: break
+    }
+  }
+
+  // MARK: - Due
+
+  /// The due screen's rows: every open item with a due day, in `chk due`'s sections,
+  /// sorted by day, then file and line.
+  func rebuildDue() {
+    var entries: [(section: DueSection, file: Int, line: Int, due: CalendarDay, name: String)] = []
+    let today = self.today
+    for (index, file) in files.enumerated() {
+      for (_, item) in file.document.openItemsWithDueTags {
+        guard let due = item.dueDate else { continue }
+        entries.append(
+          (DueSection(due: due, today: today), index, item.line, due, DisplayText.safe(item.name)))
+      }
+    }
+    entries.sort { ($0.due, $0.file, $0.line) < ($1.due, $1.file, $1.line) }
+    var rows: [DueRow] = []
+    for entry in entries {
+      if rows.last?.section != entry.section { rows.append(DueRow(section: entry.section)) }
+      rows.append(
+        DueRow(section: entry.section, entry: (entry.file, entry.line, entry.due, entry.name)))
+    }
+    dueRows = rows
+    dueCursor = min(dueCursor, max(0, rows.count - 1))
+  }
+
+  func handleDue(_ key: Key) {
+    if let moved = Self.moved(dueCursor, by: key, count: dueRows.count, page: pageRows) {
+      dueCursor = moved
+      return
+    }
+    guard dueCursor < dueRows.count, let entry = dueRows[dueCursor].entry else { return }
+    switch key {
+    case .character(" "), .character("x"):
+      toggle(file: entry.file, line: entry.line)
+      rebuildDue()
+    case .enter:
+      screen = .items
+      if let index = rows.firstIndex(where: {
+        $0.file == entry.file && $0.kind == .item
+          && files[entry.file].outline[$0.outline].line == entry.line
+      }) {
+        cursor = index
+      }
+    default: break
+    }
+  }
+
+  // MARK: - Mouse
+
+  func handleMouse(_ mouse: Key.Mouse) -> Effect {
+    switch mouse.action {
+    case .wheelUp, .wheelDown:
+      let delta = mouse.action == .wheelUp ? -3 : 3
+      switch screen {
+      case .items: cursor = max(0, min(max(0, rows.count - 1), cursor + delta))
+      case .lists: listsCursor = max(0, min(max(0, listEntries.count - 1), listsCursor + delta))
+      case .due: dueCursor = max(0, min(max(0, dueRows.count - 1), dueCursor + delta))
+      case .help: break
+      }
+    case .press:
+      guard screen == .items, mouse.row < pageRows else { return .none }
+      let index = top + mouse.row
+      guard index < rows.count else { return .none }
+      cursor = index
+      // A click on the box toggles the item.
+      if let (file, row) = currentItem {
+        let box = 2 * row.level + indentOffset
+        if mouse.column >= box, mouse.column < box + 3 { toggle(file: file, line: row.line) }
+      }
+    }
+    return .none
+  }
+
+  /// Where item rows start: after the margin that holds the cursor's mark.
+  var indentOffset: Int { 2 }
+}
