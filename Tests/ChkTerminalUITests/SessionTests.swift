@@ -325,28 +325,6 @@ struct SessionTests {
     #expect(try ui.file("b.md") == SessionHarness.text)
   }
 
-  /// Another program's change is read within the next check, the cursor stays on its
-  /// item; an edit made over a change the UI has not read is refused and nothing is
-  /// written.
-  @Test func otherWritersAreSeenAndNeverOverwritten() throws {
-    let ui = try SessionHarness()
-    ui.go(to: "Butter")
-    // Another editor adds a line at the top.
-    let changed = "- [ ] New from elsewhere  @id(n1)\n" + SessionHarness.text
-    try Data(changed.utf8).write(to: URL(fileURLWithPath: ui.directory.path + "/CHECKLIST.md"))
-    // The UI has not looked yet: a toggle now would apply to what it showed.
-    ui.press("Space")
-    #expect(ui.session.status.contains("changed on disk; read it again, nothing was written"))
-    #expect(try ui.file() == changed)
-    #expect(ui.screen.contains { $0.hasPrefix("> ") && $0.contains("Butter") })
-    // A later change is picked up by the periodic check.
-    let again = changed.replacingOccurrences(of: "Laundry", with: "Ironing")
-    try Data(again.utf8).write(to: URL(fileURLWithPath: ui.directory.path + "/CHECKLIST.md"))
-    #expect(ui.session.checkFiles())
-    #expect(ui.screen.contains { $0.contains("Ironing") })
-    #expect(ui.screen.contains { $0.hasPrefix("> ") && $0.contains("Butter") })
-  }
-
   /// q quits, ? shows every key, Esc goes back; Ctrl-z asks the loop to suspend.
   @Test func quitHelpAndSuspend() throws {
     let ui = try SessionHarness()

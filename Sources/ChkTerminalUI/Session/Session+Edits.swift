@@ -70,6 +70,7 @@ extension Session {
         // The change may have left the document half made: the file is as it was.
         do throws(CommandError) {
           try files[index].reload()
+          didReload(index)
         } catch {
           files[index].keep(document, identity: files[index].identity)
         }
@@ -226,14 +227,15 @@ extension Session {
     let anchor = currentAnchor
     do throws(CommandError) {
       let outcome = try environment.workspace.fileEdit().undo(path)
-      try files[file].replace(outcome.after, identity: ChecklistFile.identity(of: path.absolute))
+      try files[file].replace(
+        outcome.after, identity: outcome.identity ?? ChecklistFile.identity(of: path.absolute))
       undoneFile = isRedo ? nil : file
       setStatus(isRedo ? "redid the last change" : "undid the last change; Ctrl-r redoes it")
       rebuildAfterChange(anchor)
     } catch {
       setStatus(error.message, isError: true)
-      if files[file].changedOnDisk {
-        try? files[file].reload()
+      if files[file].changedOnDisk, (try? files[file].reload()) != nil {
+        didReload(file)
         rebuildAfterChange(anchor)
       }
     }

@@ -25,7 +25,10 @@ extension Session {
       self.picker = nil
     case .enter:
       self.picker = nil
-      let list = files[picker.file].outline[picker.lists[picker.cursor].index]
+      let outline = files[picker.file].outline
+      guard picker.cursor < picker.lists.count, picker.lists[picker.cursor].index < outline.count
+      else { return .none }
+      let list = outline[picker.lists[picker.cursor].index]
       moveItem(
         file: picker.file, line: picker.line,
         to: .end(of: list.line == 0 ? .unnamed : .line(list.line)),
@@ -74,6 +77,11 @@ extension Session {
   }
 
   func submit(_ prompt: Prompt) {
+    if prompt.purpose != .filter, !promptStillApplies {
+      return setStatus(
+        "the file changed on disk while you typed and that row is not what it was; "
+          + "nothing was changed", isError: true)
+    }
     switch prompt.purpose {
     case .filter:
       setStatus(

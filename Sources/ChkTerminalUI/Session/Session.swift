@@ -62,7 +62,19 @@ package final class Session {
   /// A first key waiting for its second (`d` of `dd`).
   var pendingKey: Character?
   /// The line being typed, when a prompt is open.
-  var prompt: Prompt?
+  var prompt: Prompt? {
+    didSet {
+      if oldValue == nil, prompt != nil {
+        promptTarget = currentAnchor
+        promptSawReload = false
+      }
+    }
+  }
+  /// The row the open prompt is about, as it was when the prompt opened.
+  var promptTarget: Anchor?
+  /// Whether a file was read again while the prompt was open (another program changed
+  /// it): the prompt's row must then still be the same item for its text to apply.
+  var promptSawReload = false
   /// The list picker of `m`, when open: the lists to choose from and the cursor.
   var picker: Picker?
   /// What the status line says: the last action, or why it failed.
@@ -259,6 +271,7 @@ package final class Session {
       do throws(CommandError) {
         try files[index].reload()
         setStatus("\(files[index].path.shown) changed on disk; read it again")
+        didReload(index)
       } catch {
         setStatus(error.message, isError: true)
       }
@@ -269,5 +282,37 @@ package final class Session {
       if screen == .due { rebuildDue() }
     }
     return changed
+  }
+
+  /// After file `index` was read again: a picker or a yes-or-no question about it is
+  /// closed (the lines it names may be others now), and an open prompt is marked so
+  /// that its text applies only if its row is still the same item.
+  func didReload(_ index: Int) {
+    // The first d of dd was for the row as it was.
+    pendingKey = nil
+    if let picker, picker.file == index {
+      self.picker = nil
+      setStatus(
+        "\(files[index].path.shown) changed on disk; read it again, nothing was moved",
+        isError: true)
+    }
+    if case .confirm = prompt?.purpose {
+      prompt = nil
+      setStatus(
+        "\(files[index].path.shown) changed on disk; read it again, nothing was removed",
+        isError: true)
+    }
+    if prompt != nil { promptSawReload = true }
+  }
+
+  /// Whether the open prompt's text may apply where the cursor is: always, unless a
+  /// file was read again meanwhile and the cursor's row is no longer the item (by ID,
+  /// else by line) or list the prompt was opened on.
+  var promptStillApplies: Bool {
+    guard promptSawReload else { return true }
+    guard let target = promptTarget, let now = currentAnchor else { return false }
+    guard target.file == now.file else { return false }
+    if let id = target.id { return now.id == id }
+    return now.line == target.line && now.id == nil
   }
 }
