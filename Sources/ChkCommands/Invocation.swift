@@ -36,12 +36,13 @@ struct Invocation {
   var isDryRun: Bool { arguments.has(.dryRun) }
   var showsDiff: Bool { arguments.has(.diff) }
 
-  /// A day given as an option value.
+  /// A day given as an option value: `YYYY-MM-DD`, or a word for a day near today
+  /// (`RelativeDay.day`: today, tomorrow, yesterday, a weekday), as `chk tui`'s `D`
+  /// takes it.
   func day(_ option: Option) throws(CommandError) -> CalendarDay? {
     guard let text = arguments.value(option) else { return nil }
-    guard let day = CalendarDay(text) else {
-      throw .invalidValue(
-        "--\(option.name): '\(text)' is not a real day; write YYYY-MM-DD, e.g. 2024-02-29")
+    guard let day = RelativeDay.day(text, today: environment.today) else {
+      throw .invalidValue("--\(option.name): '\(text)' is not a day; \(RelativeDay.accepted)")
     }
     return day
   }

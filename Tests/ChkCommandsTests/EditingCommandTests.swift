@@ -149,6 +149,23 @@ struct EditingCommandTests {
     #expect(cli.run("edit", "milk", "--note", "a", "--no-note").status == .usage)
   }
 
+  /// A DATE may be a word for a day near today, as `chk tui`'s `D` takes it; the
+  /// harness's today is Sunday 2024-03-10.
+  @Test func datesMayBeWords() throws {
+    let cli = try harness()
+    cli.run("edit", "milk", "--due", "tomorrow")
+    #expect(try cli.read("CHECKLIST.md").contains("@due(2024-03-11)"))
+    cli.run("edit", "milk", "--due", "FRI")
+    #expect(try cli.read("CHECKLIST.md").contains("@due(2024-03-15)"))
+    cli.run("edit", "milk", "--due", "sunday")
+    #expect(try cli.read("CHECKLIST.md").contains("@due(2024-03-17)"))
+    cli.run("check", "milk", "--date", "yesterday")
+    #expect(try cli.read("CHECKLIST.md").contains("@done(2024-03-09)"))
+    let wrong = cli.run("edit", "milk", "--due", "next friday")
+    #expect(wrong.status == .dataError)
+    #expect(wrong.errors.contains("'next friday' is not a day; write YYYY-MM-DD"))
+  }
+
   @Test func removeTakesSubItems() throws {
     let cli = try harness()
     let result = cli.run("rm", "bread", "rye", "milk")

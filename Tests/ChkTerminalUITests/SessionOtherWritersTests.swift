@@ -3,7 +3,9 @@ import ChkTestSupport
 import Foundation
 import Testing
 
+@testable import ChkCommands
 @testable import ChkTerminalUI
+@testable import ChkWorkspace
 
 /// Another program changing the file while the screen is open.
 extension SessionTests {
@@ -18,7 +20,7 @@ extension SessionTests {
     try Data(changed.utf8).write(to: URL(fileURLWithPath: ui.directory.path + "/CHECKLIST.md"))
     // The UI has not looked yet: a toggle now would apply to what it showed.
     ui.press("Space")
-    #expect(ui.session.status.contains("changed on disk; read it again, nothing was written"))
+    #expect(ui.session.status.contains("changed on disk and was read again; nothing was written"))
     #expect(try ui.file() == changed)
     #expect(ui.screen.contains { $0.hasPrefix("> ") && $0.contains("Butter") })
     // A later change is picked up by the periodic check.
@@ -69,5 +71,54 @@ extension SessionTests {
     ui.press("d")
     #expect(try ui.file().contains("Milk"))
     #expect(ui.session.invariantViolation(columns: 80, rows: 24) == nil)
+  }
+
+  /// The screen's undo and a shell's take turns as `chk undo` does: after `u`, a change
+  /// made in a shell is what the next `u` undoes, and Ctrl-r no longer redoes (it would
+  /// undo the shell's change).
+  @Test func undoAfterAShellsChangeUndoesThatChange() throws {
+    let ui = try SessionHarness()
+    ui.go(to: "Milk")
+    ui.press("Space")
+    ui.press("u")
+    #expect(try ui.file() == SessionHarness.text)
+    // In a shell: chk add, on the same file.
+    var environment = ChkEnvironment(
+      variables: ui.variables, currentDirectory: ui.directory.path, today: SessionHarness.today)
+    environment.variables["CHK_FILE"] = "CHECKLIST.md"
+    let status = ChkTool.run(
+      ["add", "From the shell"], environment: environment, output: ByteOutput(),
+      errors: ByteOutput())
+    #expect(status == .success)
+    let added = try ui.file()
+    #expect(added.contains("From the shell"))
+    #expect(ui.session.checkFiles())
+    ui.press("C-r")
+    #expect(ui.status.contains("nothing to redo"))
+    #expect(try ui.file() == added)
+    ui.press("u")
+    #expect(try ui.file() == SessionHarness.text)
+  }
+
+  /// `u` and Ctrl-r work on the lists and due screens too, in the file their cursor
+  /// is in.
+  @Test func undoWorksOnEveryScreen() throws {
+    let ui = try SessionHarness()
+    ui.press("L", "j", "e")
+    _ = ui.session.handle(.control("u"))
+    ui.type("Errands")
+    #expect(try ui.file().contains("## Errands"))
+    ui.press("u")
+    #expect(try ui.file() == SessionHarness.text)
+    #expect(ui.status.contains("undid the last change"))
+    ui.press("C-r")
+    let renamed = try ui.file()
+    #expect(renamed.contains("## Errands"))
+    ui.press("Esc", "T", "j", "Space")
+    #expect(ui.status.contains("checked w1"))
+    #expect(try ui.file() != renamed)
+    ui.press("u")
+    #expect(ui.status.contains("undid the last change"))
+    #expect(try ui.file() == renamed)
   }
 }

@@ -140,7 +140,8 @@ struct SessionTests {
     #expect(ui.status.contains("removed b1 \"Bread\" and 2 sub-items"))
     ui.press("u")
     #expect(try ui.file() == SessionHarness.text)
-    #expect(ui.screen.contains { $0.contains("Bread") })
+    // The cursor is on the item that came back.
+    #expect(ui.screen.contains { $0.hasPrefix("> ") && $0.contains("Bread") })
     // Redo: the file as `chk rm` left the copy.
     ui.press("C-r")
     #expect(try ui.file() == (try ui.directory.read("copy.md")))
@@ -199,16 +200,20 @@ struct SessionTests {
     ui.press("D")
     _ = ui.session.handle(.control("u"))
     ui.type("someday")
-    #expect(ui.status.contains("'someday' is not a real day"))
+    #expect(
+      ui.session.status.contains(
+        "'someday' is not a day; write YYYY-MM-DD (e.g. 2024-02-29), today"))
     #expect(try ui.file() == (try ui.command("edit", "l1", "--no-due")))
   }
 
   @Test func weekdayNamesAreTheNextSuchDay() {
     let today = SessionHarness.today
-    #expect(Session.day(from: "wed", today: today)?.description == "2024-06-12")
-    #expect(Session.day(from: "Thursday", today: today)?.description == "2024-06-06")
-    #expect(Session.day(from: "tomorrow", today: today)?.description == "2024-06-06")
-    #expect(Session.day(from: "mo", today: today) == nil)
+    #expect(RelativeDay.day("wed", today: today)?.description == "2024-06-12")
+    #expect(RelativeDay.day("Thursday", today: today)?.description == "2024-06-06")
+    #expect(RelativeDay.day("tomorrow", today: today)?.description == "2024-06-06")
+    #expect(RelativeDay.day("yesterday", today: today)?.description == "2024-06-04")
+    #expect(RelativeDay.day("mo", today: today) == nil)
+    #expect(RelativeDay.day("next friday", today: today) == nil)
   }
 
   /// `a`/`o` add below at the same level, `O` above; an empty name is refused; `e` and
@@ -301,7 +306,9 @@ struct SessionTests {
     #expect(try ui.file() == (try ui.command("list-icon", "Trip", "🧳")))
     ui.press("d", "d")
     #expect(try ui.file() == (try ui.command("list-rm", "Trip")))
-    ui.press("k", "d", "d")
+    // The last list went: the cursor is on the one now last.
+    #expect(ui.screen.contains { $0.hasPrefix("> ") && $0.contains("Chores") })
+    ui.press("d", "d")
     #expect(ui.status.contains("Remove the list and its 2 items? (y/n)"))
     ui.press("n")
     #expect(ui.status.contains("nothing was changed"))

@@ -177,8 +177,8 @@ struct TerminalUITests {
         Self.keys("j", "j", "a"), ["text": "Cheese\r"], Self.snapshot("added"),
         Self.keys("e", "C-u"), ["text": "Goat cheese\r"], Self.snapshot("renamed"),
         Self.keys("d", "d"), Self.snapshot("deleted"), Self.keys("u"), Self.snapshot("undone"),
-        // The cursor stayed on the item after the one deleted: back up to it.
-        Self.keys("k", "K"), Self.snapshot("moved"), Self.keys("J", ">"), Self.snapshot("indented"),
+        // The undo put the cursor back on the item.
+        Self.keys("K"), Self.snapshot("moved"), Self.keys("J", ">"), Self.snapshot("indented"),
         Self.keys("<", "m"), Self.snapshot("picker"), Self.keys("j", "Enter"),
         Self.snapshot("listed"),
         Self.keys("/"), ["text": "yea"], Self.snapshot("filtered"), Self.keys("Esc", "Esc", "c"),
@@ -202,7 +202,7 @@ struct TerminalUITests {
     #expect(screen("picker").first?.contains("Move to which list?") == true)
     #expect((row("listed", "Goat cheese") ?? 0) > (row("listed", "Chores") ?? .max))
     #expect(
-      screen("filtered").filter { $0.contains("[ ]") || $0.contains("[x]") } == ["    [ ] Yeast"])
+      screen("filtered").filter { $0.contains("[ ]") || $0.contains("[x]") } == [">   [ ] Yeast"])
     #expect(row("hidden", "Eggs") == nil)
     #expect(screen("lists").contains { $0.contains("Groceries") && $0.contains("left") })
     #expect(row("due", "Overdue") != nil)

@@ -42,6 +42,17 @@ grouped short flags
 and
 .Fl -
 to end the options.
+A
+.Ar DATE
+is
+.Ql YYYY-MM-DD ,
+or a day near today in words:
+.Ql today ,
+.Ql tomorrow ,
+.Ql yesterday ,
+or a weekday's name or its first three letters or more
+.Pq Ql fri , Ql Friday :
+the next such day, never today.
 .Ss Which file
 The checklist file is the one given with
 .Fl f ,
@@ -367,7 +378,7 @@ edit the name (a list's, on its heading)
 .It n
 edit the note
 .It D
-set the due day: YYYY-MM-DD, today, tomorrow or a weekday's name (the next one); empty clears it
+set the due day: a DATE as the options take it (YYYY-MM-DD, today, tomorrow, a weekday's name); empty clears it
 .It dd
 delete the item with its sub-items; the status line says what went
 .It J K
@@ -377,9 +388,9 @@ indent the item under the one above, and outdent it after its parent
 .It m
 move the item to the end of another list, chosen from a picker
 .It u Ctrl-r
-undo and redo: the undo \fBchk undo\fR uses, one level, so a shell and the screen undo each other's last change
+undo and redo, on every screen, in the file the cursor is in: the undo \fBchk undo\fR uses, one level, so a shell and the screen undo each other's last change (after a change made elsewhere, u undoes that one and Ctrl-r has nothing to redo); the cursor goes to the line that changed
 .It /
-filter by name, note or ID as you type (any case); Esc clears
+filter by name, note or ID as you type (any case); lists without a match are left out, Enter goes to the first match; Esc clears
 .It c
 hide or show checked items (with their sub-items)
 .It L
@@ -397,6 +408,16 @@ suspend; fg resumes
 .It mouse
 a click on a box checks it, on a row moves there; the wheel scrolls
 .El
+At a prompt, typing inserts at the cursor; Left, Right, Home and End (Ctrl-a,
+Ctrl-e) move it, Backspace and Delete erase a character, Ctrl-w the word before
+the cursor, Ctrl-u everything before it and Ctrl-k everything after it; Enter takes
+the line and Esc cancels it.
+A prompt's text applies to the item it was opened on: if another program changes
+the file meanwhile and that item is gone, nothing is changed.
+In a read-only file the keys that would change it say so at once.
+The status line keeps a filter
+.Pq Ql /milk
+and hidden checked items in sight.
 The terminal is given back as it was (modes, cursor, main screen) on every way
 out: q, Ctrl-C, SIGTERM, SIGHUP, SIGINT and a crash signal; Ctrl-Z and
 .Ic fg

@@ -28,30 +28,82 @@ struct Prompt {
   var purpose: Purpose
   /// What the line says before the text.
   var label: String
-  var text: String
+  /// The text, as characters (what the cursor steps over).
+  private(set) var characters: [Character]
+  /// Where typing goes: before `characters[cursor]` (at the end when it equals the count).
+  private(set) var cursor: Int
+
+  var text: String { String(characters) }
 
   init(_ purpose: Purpose, label: String, text: String = "") {
     self.purpose = purpose
     self.label = label
-    self.text = text
+    characters = Array(text)
+    cursor = characters.count
   }
 
-  /// What a key does to the text: `true` when it was taken (typed or erased).
+  /// What a key does to the text, as in a shell's line editor: typing inserts at the
+  /// cursor; Left, Right, Home, End, Ctrl-a and Ctrl-e move it; Backspace and Delete
+  /// erase a character, Ctrl-w the word before the cursor, Ctrl-u everything before it,
+  /// Ctrl-k everything after it. `true` when the key was taken.
   mutating func edit(with key: Key) -> Bool {
     switch key {
     case .character(let character):
-      text.append(character)
+      characters.insert(character, at: cursor)
+      cursor += 1
     case .backspace:
-      if !text.isEmpty { text.removeLast() }
+      guard cursor > 0 else { return true }
+      characters.remove(at: cursor - 1)
+      cursor -= 1
+    case .delete:
+      if cursor < characters.count { characters.remove(at: cursor) }
+    case .left:
+      cursor = max(0, cursor - 1)
+    case .right:
+      cursor = min(characters.count, cursor + 1)
+    case .home, .control("a"):
+      cursor = 0
+    case .end, .control("e"):
+      cursor = characters.count
     case .control("u"):
-      text = ""
+      characters.removeSubrange(0..<cursor)
+      cursor = 0
+    case .control("k"):
+      characters.removeSubrange(cursor...)
     case .control("w"):
-      while text.last == " " { text.removeLast() }
-      while let last = text.last, last != " " { text.removeLast() }
+      var start = cursor
+      while start > 0, characters[start - 1] == " " { start -= 1 }
+      while start > 0, characters[start - 1] != " " { start -= 1 }
+      characters.removeSubrange(start..<cursor)
+      cursor = start
     default:
       return false
     }
     return true
+  }
+
+  /// The line as a screen `columns` wide shows it: the label (cut to half the width at
+  /// most) and the stretch of text around the cursor that fits, with the cursor's
+  /// column.
+  func shown(columns: Int) -> (label: String, text: String, cursor: Int) {
+    let labelShown = DisplayText.truncated(DisplayText.safe(label), to: max(0, columns / 2))
+    let room = max(1, columns - 1 - labelShown.width)
+    let widths = characters.map { DisplayText.width(DisplayText.safe(String($0))) }
+    // The first character shown: as far left as keeps the cursor on screen.
+    var first = 0
+    var before = widths[..<cursor].reduce(0, +)
+    while before > room, first < cursor {
+      before -= widths[first]
+      first += 1
+    }
+    var end = first
+    var used = 0
+    while end < characters.count, used + widths[end] <= room {
+      used += widths[end]
+      end += 1
+    }
+    let text = DisplayText.safe(String(characters[first..<end]))
+    return (labelShown.text, text, labelShown.width + before)
   }
 }
 

@@ -53,7 +53,7 @@ extension Session {
       }
       let isInPlace = files[index].keep(
         document, identity: outcome.identity ?? files[index].identity, onlyLine: line)
-      undoneFile = nil
+      undone = nil
       let warnings = outcome.warnings.map { " (\($0))" }.joined()
       setStatus(message + warnings, isError: !warnings.isEmpty)
       // Rows change only when lines did, or when a tick hides or shows a row.
@@ -78,7 +78,7 @@ extension Session {
       rebuildAfterChange(anchor)
       if wasChanged || files[index].changedOnDisk {
         setStatus(
-          "\(path.shown) changed on disk; read it again, nothing was written", isError: true)
+          "\(path.shown) changed on disk and was read again; nothing was written", isError: true)
       } else {
         setStatus(error.message, isError: true)
       }
@@ -119,13 +119,18 @@ extension Session {
 
   /// `a`, `o` and `O`: a new item named `name` next to `line` (or at the top of the
   /// list `list` when the cursor is on its heading).
-  func addItem(named name: String, file: Int, near line: Int?, list: Int, above: Bool) {
-    let listLine = files[file].outline[list].line
+  ///
+  /// A file with no list yet (empty, or prose only) gets it where `chk add` puts it:
+  /// at the end, in the items before the first heading.
+  func addItem(named name: String, file: Int, near line: Int?, list: Int?, above: Bool) {
     let position: ItemPosition
     if let line {
       position = above ? .before(.line(line)) : .after(.line(line))
-    } else {
+    } else if let list {
+      let listLine = files[file].outline[list].line
       position = .start(of: listLine == 0 ? .unnamed : .line(listLine))
+    } else {
+      position = .end(of: .unnamed)
     }
     var added: String?
     let changed = edit(file) { document throws(EditError) in
@@ -150,47 +155,31 @@ extension Session {
   /// `e`, `n` and `D` on an item.
   func setField(_ purpose: Prompt.Purpose, to text: String, file: Int, line: Int) {
     let today = self.today
+    let words = text.trimmingBlanks()
+    if purpose == .due, !words.isEmpty, RelativeDay.day(words, today: today) == nil {
+      return setStatus("'\(words)' is not a day; \(RelativeDay.accepted)", isError: true)
+    }
     edit(file, onlyLine: line) { document throws(EditError) in
       let reference = ItemReference.line(line)
       switch purpose {
       case .rename:
+        let id = try document.assignID(to: reference)
         try document.rename(reference, to: text)
-        return "renamed to " + (document.itemFields(atLine: line).map(Self.label) ?? "")
+        return "renamed \(id) to \"\(DisplayText.safe(text))\""
       case .note:
         let note = text.trimmingBlanks()
         try document.setNote(note.isEmpty ? nil : note, of: reference)
-        return note.isEmpty ? "removed the note" : "set the note"
+        return note.isEmpty ? "removed the note" : "note: \(DisplayText.safe(note))"
       default:
-        let words = text.trimmingBlanks()
         guard !words.isEmpty else {
           try document.setDueDate(nil, of: reference)
           return "removed the due day"
         }
-        guard let day = Self.day(from: words, today: today) else { throw .invalidDate(words) }
+        guard let day = RelativeDay.day(words, today: today) else { throw .invalidDate(words) }
         try document.setDueDate(day, of: reference)
         return "due \(day) (\(RelativeDay.words(day, today: today)))"
       }
     }
-  }
-
-  /// A day typed at the `D` prompt: `YYYY-MM-DD`, `today`, `tomorrow`, or a weekday's
-  /// name (or its first three letters), meaning the next such day after today.
-  static func day(from text: String, today: CalendarDay) -> CalendarDay? {
-    let word = text.lowercased()
-    if let day = CalendarDay(word) { return day }
-    switch word {
-    case "today": return today
-    case "tomorrow": return today.adding(days: 1)
-    default: break
-    }
-    let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-    guard word.count >= 3, let weekday = names.firstIndex(where: { $0.hasPrefix(word) }) else {
-      return nil
-    }
-    // `today.weekday` is 1 (Monday) to 7 (Sunday).
-    var days = (weekday + 1) - today.weekday
-    if days <= 0 { days += 7 }
-    return today.adding(days: days)
   }
 
   /// `dd`: what `chk rm` does.
@@ -217,27 +206,50 @@ extension Session {
     }
   }
 
-  /// `u`: what `chk undo` does, for the file the cursor is in; again (or Ctrl-r) redoes.
+  /// `u`: what `chk undo` does, for the file the cursor is in; Ctrl-r (or `chk undo`
+  /// again) redoes. The cursor goes to the first line the undo changed.
   func undo(file: Int, isRedo: Bool) {
     let path = files[file].path
-    guard !isRedo || undoneFile == file else {
-      setStatus("nothing to redo: u undoes the last change, Ctrl-r redoes an undo", isError: true)
-      return
+    let isUndoneHere =
+      undone.map { $0.file == file && $0.identity == ChecklistFile.identity(of: path.absolute) }
+      ?? false
+    if isRedo, !isUndoneHere {
+      return setStatus(
+        "nothing to redo: Ctrl-r redoes this screen's undo while the file is as it left it",
+        isError: true)
+    }
+    // One level, as `chk undo` keeps: undoing the undo is Ctrl-r's.
+    if !isRedo, isUndoneHere {
+      return setStatus("the last change is already undone (one level); Ctrl-r redoes it")
     }
     let anchor = currentAnchor
     do throws(CommandError) {
       let outcome = try environment.workspace.fileEdit().undo(path)
-      try files[file].replace(
-        outcome.after, identity: outcome.identity ?? ChecklistFile.identity(of: path.absolute))
-      undoneFile = isRedo ? nil : file
+      let identity = outcome.identity ?? ChecklistFile.identity(of: path.absolute)
+      try files[file].replace(outcome.after, identity: identity)
+      undone = isRedo ? nil : (file, identity)
       setStatus(isRedo ? "redid the last change" : "undid the last change; Ctrl-r redoes it")
       rebuildAfterChange(anchor)
+      // Where the change was: the first line that differs.
+      let prefix = LineDiff.commonEnds(outcome.before, outcome.after).prefix
+      let line = 1 + outcome.after.prefix(prefix).count { $0 == UInt8(ascii: "\n") }
+      moveCursor(toLineAtOrAfter: line, in: file)
     } catch {
       setStatus(error.message, isError: true)
       if files[file].changedOnDisk, (try? files[file].reload()) != nil {
         didReload(file)
         rebuildAfterChange(anchor)
       }
+    }
+  }
+
+  /// Puts the items screen's cursor on the first row of `file` at or after `line`.
+  func moveCursor(toLineAtOrAfter line: Int, in file: Int) {
+    let outline = files[file].outline
+    if let index = rows.firstIndex(where: {
+      $0.file == file && $0.kind != .file && outline[$0.outline].line >= line
+    }) {
+      cursor = index
     }
   }
 

@@ -50,6 +50,15 @@ extension Session {
       previous = (row.file, line)
     }
     let frame = render(columns: columns, rows: count)
+    // The other screens' cursors count only while their screen shows.
+    let lists = listEntries.count
+    guard screen != .lists || (lists == 0 ? listsCursor == 0 : listsCursor < lists) else {
+      return "the lists screen's cursor (\(listsCursor)) is past its \(lists) lists"
+    }
+    guard screen != .due || (dueRows.isEmpty ? dueCursor == 0 : dueCursor < dueRows.count)
+    else {
+      return "the due screen's cursor (\(dueCursor)) is past its \(dueRows.count) rows"
+    }
     guard frame.rows.count == count else {
       return "a frame of \(count) rows has \(frame.rows.count)"
     }

@@ -31,6 +31,7 @@ extension Session {
       if screen == .help {
         screen = screenBeforeHelp
       } else if screen != .items {
+        setStatus("")
         screen = .items
       } else if !filter.isEmpty {
         filter = ""
@@ -39,6 +40,8 @@ extension Session {
       }
       return .none
     case .character("L"):
+      // A message about the screen left behind would read as about this one.
+      setStatus("")
       screen = .lists
       listsCursor =
         currentList.map { list in
@@ -46,8 +49,18 @@ extension Session {
         } ?? 0
       return .none
     case .character("T"):
+      setStatus("")
       screen = .due
       rebuildDue()
+      return .none
+    case .character("u") where screen != .help, .control("r") where screen != .help:
+      // On every screen: the file the cursor is in.
+      guard let file = fileUnderCursor else {
+        setStatus("no file here to undo in", isError: true)
+        return .none
+      }
+      undo(file: file, isRedo: key == .control("r"))
+      if screen == .due { rebuildDue() }
       return .none
     default: break
     }
@@ -64,6 +77,18 @@ extension Session {
       }
     }
     return .none
+  }
+
+  /// The file the current screen's cursor is in.
+  var fileUnderCursor: Int? {
+    switch screen {
+    case .items: return currentRow?.file ?? files.indices.first
+    case .lists: return listsFile
+    case .due:
+      return dueCursor < dueRows.count
+        ? dueRows[dueCursor].entry?.file ?? files.indices.first : files.indices.first
+    case .help: return nil
+    }
   }
 
   // MARK: - Moving
@@ -89,10 +114,20 @@ extension Session {
 
   // MARK: - Items
 
+  /// The items screen's keys that change the file.
+  static let editingKeys: Set<Key> = Set(
+    " xaoOenDdJK><m".map { Key.character($0) })
+
   func handleItems(_ key: Key, after pending: Character?) {
     if let moved = Self.moved(cursor, by: key, count: rows.count, page: pageRows) {
       cursor = moved
       return
+    }
+    // A key that would change a read-only file says so at once, before any prompt.
+    if Self.editingKeys.contains(key), let file = currentRow?.file ?? files.indices.first,
+      files[file].isReadOnly
+    {
+      return setStatus("read-only: nothing can be changed", isError: true)
     }
     switch key {
     case .tab, .backTab:
@@ -101,7 +136,7 @@ extension Session {
       guard let (file, row) = currentItem else { return setStatus("no item here to check") }
       toggle(file: file, line: row.line)
     case .character("a"), .character("o"), .character("O"):
-      guard currentList != nil else { return setStatus("no list here to add to") }
+      guard placeToAdd != nil else { return setStatus("no list here to add to") }
       let above = key == .character("O") && currentItem != nil
       prompt = Prompt(.addItem(above: above), label: above ? "New item above: " : "New item: ")
     case .character("e"):
@@ -132,16 +167,6 @@ extension Session {
       indent(key == .character(">"))
     case .character("m"):
       openPicker()
-    case .character("u"):
-      guard let file = currentRow?.file ?? files.indices.first else { return }
-      // One level, as `chk undo` keeps: undoing the undo is Ctrl-r's.
-      guard undoneFile != file else {
-        return setStatus("the last change is already undone (one level); Ctrl-r redoes it")
-      }
-      undo(file: file, isRedo: false)
-    case .control("r"):
-      guard let file = currentRow?.file ?? files.indices.first else { return }
-      undo(file: file, isRedo: true)
     case .character("/"):
       prompt = Prompt(.filter, label: "/", text: filter)
     case .character("c"):
@@ -172,6 +197,8 @@ extension Session {
     } else {
       cursor = lists.last { $0 < cursor } ?? lists[lists.count - 1]
     }
+    // The list's heading at the top, its items below it.
+    top = cursor
   }
 
   /// The item's siblings: items at its level in the same parent, in file order.

@@ -84,10 +84,15 @@ extension Session {
     }
     switch prompt.purpose {
     case .filter:
+      // The cursor on the first match.
+      if let first = rows.firstIndex(where: { $0.kind == .item }) { cursor = first }
+      let count = rows.count { $0.kind == .item }
       setStatus(
-        filter.isEmpty ? "" : "showing items that match '\(DisplayText.safe(filter))'; Esc clears")
+        filter.isEmpty
+          ? ""
+          : "\(count) item\(count == 1 ? "" : "s") match '\(DisplayText.safe(filter))'; Esc clears")
     case .addItem(let above):
-      guard let (file, list) = currentList else { return }
+      guard let (file, list) = placeToAdd else { return }
       guard !prompt.text.trimmingBlanks().isEmpty else {
         return setStatus("the name is empty; nothing was added", isError: true)
       }

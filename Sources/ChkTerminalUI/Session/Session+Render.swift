@@ -147,6 +147,8 @@ extension Session {
 
   private func renderLists(into frame: inout Frame, page: Int) {
     let entries = listEntries
+    // A list removed (here or by another program) may leave the cursor past the end.
+    listsCursor = min(listsCursor, max(0, entries.count - 1))
     listsTop = Self.scrolled(top: listsTop, cursor: listsCursor, page: page, count: entries.count)
     if entries.isEmpty {
       var row = Frame.Row()
@@ -166,6 +168,7 @@ extension Session {
   // MARK: - Due
 
   private func renderDue(into frame: inout Frame, page: Int) {
+    dueCursor = min(dueCursor, max(0, dueRows.count - 1))
     dueTop = Self.scrolled(top: dueTop, cursor: dueCursor, page: page, count: dueRows.count)
     if dueRows.isEmpty {
       var row = Frame.Row()
@@ -221,8 +224,8 @@ extension Session {
     ("u Ctrl-r", "undo and redo (the undo chk undo uses)"),
     ("/", "filter by name, note or ID as you type; Esc clears"),
     ("c", "hide or show checked items"),
-    ("L", "lists: Enter opens one, a adds, e renames, i sets the icon, dd removes"),
-    ("T", "what is due, across every file (Space checks, Enter shows the item)"),
+    ("L", "the lists: Enter opens, a adds, e renames, i icon, dd removes"),
+    ("T", "what is due in every file: Space checks, Enter shows it"),
     ("?", "this help"),
     ("Esc", "back; clears the filter"),
     ("q Ctrl-c", "quit"),
@@ -260,29 +263,38 @@ extension Session {
     var row = Frame.Row()
     let columns = frame.columns
     if let prompt {
-      row.append(prompt.label + DisplayText.safe(prompt.text), .plain, limit: columns)
-      frame.cursor = Frame.Cursor(column: min(row.width, columns - 1), row: frame.rows.count - 1)
+      let (label, text, column) = prompt.shown(columns: columns)
+      row.append(label, .plain, limit: columns)
+      row.append(text, .plain, limit: columns)
+      frame.cursor = Frame.Cursor(column: min(column, columns - 1), row: frame.rows.count - 1)
       frame[frame.rows.count - 1] = row
       return
     }
     var place = ""
     switch screen {
     case .items:
-      if let entry = currentRow { place = files[entry.file].path.shown }
+      if let file = currentRow?.file ?? files.indices.first {
+        place = files[file].path.shown
+        if files[file].isReadOnly { place += " (read-only)" }
+      }
       place += rows.isEmpty ? "" : "  \(cursor + 1)/\(rows.count)"
-      if files.contains(where: \.isReadOnly) { place += "  read-only" }
+      // What narrows the rows stays in sight.
+      if !filter.isEmpty { place += "  /" + filter }
+      if hidesChecked { place += "  checked hidden" }
     case .lists: place = "Lists  \(min(listsCursor + 1, listEntries.count))/\(listEntries.count)"
     case .due: place = "Due"
     case .help: place = "Help"
     }
-    let hint = "? help "
+    let message = pendingKey.map { String($0) + "…" } ?? status
+    // The hint gives way to a message that needs the room.
+    let hint =
+      DisplayText.width(place) + DisplayText.width(message) + 12 > columns ? "" : "? help "
     var bold = Self.statusStyle
     bold.isBold = true
     row.append(" " + DisplayText.safe(place) + "  ", bold, limit: columns - 8)
-    let message = pendingKey.map { String($0) + "…" } ?? status
     var messageStyle = Self.statusStyle
     if statusIsError { messageStyle.color = TextStyle.red }
-    row.append(DisplayText.safe(message), messageStyle, limit: columns - 8)
+    row.append(DisplayText.safe(message), messageStyle, limit: columns)
     let fill = columns - DisplayText.width(hint) - row.width
     if fill > 0 {
       row.append(String(repeating: " ", count: fill), Self.statusStyle, limit: columns)

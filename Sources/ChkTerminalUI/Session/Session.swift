@@ -80,8 +80,10 @@ package final class Session {
   /// What the status line says: the last action, or why it failed.
   package internal(set) var status = ""
   var statusIsError = false
-  /// The file whose last change was an undo (so Ctrl-r redoes it).
-  var undoneFile: Int?
+  /// The file whose last change was this screen's undo, and the identity that undo
+  /// left: while the file is still so, `u` has nothing more to undo and Ctrl-r redoes;
+  /// once anyone changes it, `u` undoes that change.
+  var undone: (file: Int, identity: ChecklistFile.Identity?)?
   /// The window's size, as last drawn.
   var size = (columns: 80, rows: 24)
 
@@ -103,7 +105,9 @@ package final class Session {
     rebuildRows()
     if files.contains(where: \.isReadOnly) {
       setStatus(
-        "read-only: " + files.filter(\.isReadOnly).map(\.path.shown).joined(separator: ", "))
+        "opened read-only (you may not write "
+          + files.filter(\.isReadOnly).map(\.path.shown).joined(separator: ", ")
+          + "): edits are refused")
     }
   }
 
@@ -153,11 +157,16 @@ package final class Session {
     swap(&rows, &self.rows)
     rows.removeAll(keepingCapacity: true)
     let words = filter.lowercased()
+    // Under a filter, a list with no match shows no heading either.
+    func dropEmptyHeading() {
+      if !words.isEmpty, rows.last?.kind == .list { rows.removeLast() }
+    }
     for (fileIndex, file) in files.enumerated() {
       if files.count > 1 { rows.append(Row(kind: .file, file: fileIndex, outline: 0)) }
       var hiddenUntil = 0
       for (index, row) in file.outline.enumerated() {
         if row.kind == .list {
+          dropEmptyHeading()
           rows.append(Row(kind: .list, file: fileIndex, outline: index))
           hiddenUntil = 0
           continue
@@ -170,6 +179,7 @@ package final class Session {
         if !words.isEmpty, !matches(file.document, line: row.line, words) { continue }
         rows.append(Row(kind: .item, file: fileIndex, outline: index))
       }
+      dropEmptyHeading()
     }
     self.rows = rows
     restore(anchor)
@@ -257,6 +267,15 @@ package final class Session {
     return (row.file, files[row.file].outline[row.outline].list)
   }
 
+  /// Where `a` adds: the cursor's list, or, in a file with no list yet, the file
+  /// itself (`list` nil).
+  var placeToAdd: (file: Int, list: Int?)? {
+    if let (file, list) = currentList { return (file, list) }
+    guard let file = currentRow?.file ?? files.indices.first, files[file].outline.isEmpty
+    else { return nil }
+    return (file, nil)
+  }
+
   // MARK: - Time
 
   /// Reads again the files another program changed, keeping the cursor where it was;
@@ -270,7 +289,7 @@ package final class Session {
     for index in files.indices where files[index].changedOnDisk {
       do throws(CommandError) {
         try files[index].reload()
-        setStatus("\(files[index].path.shown) changed on disk; read it again")
+        setStatus("\(files[index].path.shown) changed on disk and was read again")
         didReload(index)
       } catch {
         setStatus(error.message, isError: true)
@@ -293,13 +312,13 @@ package final class Session {
     if let picker, picker.file == index {
       self.picker = nil
       setStatus(
-        "\(files[index].path.shown) changed on disk; read it again, nothing was moved",
+        "\(files[index].path.shown) changed on disk and was read again; nothing was moved",
         isError: true)
     }
     if case .confirm = prompt?.purpose {
       prompt = nil
       setStatus(
-        "\(files[index].path.shown) changed on disk; read it again, nothing was removed",
+        "\(files[index].path.shown) changed on disk and was read again; nothing was removed",
         isError: true)
     }
     if prompt != nil { promptSawReload = true }

@@ -27,4 +27,30 @@ package enum RelativeDay {
   private static func plural(_ count: Int, _ unit: String) -> String {
     count == 1 ? "1 \(unit)" : "\(count) \(unit)s"
   }
+
+  /// A day as a person types it, on `today`: `YYYY-MM-DD`, `today`, `tomorrow`,
+  /// `yesterday`, or a weekday's name or its first three letters or more (`fri`,
+  /// `Friday`: the next one, never today), in any case. `nil` for anything else.
+  package static func day(_ text: String, today: CalendarDay) -> CalendarDay? {
+    let word = text.lowercased()
+    if let day = CalendarDay(word) { return day }
+    switch word {
+    case "today": return today
+    case "tomorrow": return today.adding(days: 1)
+    case "yesterday": return today.adding(days: -1)
+    default: break
+    }
+    let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    guard word.count >= 3, let weekday = names.firstIndex(where: { $0.hasPrefix(word) }) else {
+      return nil
+    }
+    // `today.weekday` is 1 (Monday) to 7 (Sunday).
+    var days = (weekday + 1) - today.weekday
+    if days <= 0 { days += 7 }
+    return today.adding(days: days)
+  }
+
+  /// What to say about a day that `day(_:today:)` does not read.
+  package static let accepted =
+    "write YYYY-MM-DD (e.g. 2024-02-29), today, tomorrow, yesterday or a weekday"
 }
