@@ -47,6 +47,38 @@ struct Invocation {
     return day
   }
 
+  /// A due day and optional time given as an option value: a DATE as `day` takes it,
+  /// then optionally a time, after a space (`fri 17:00`, `2024-06-01 09:30`) or a `T`
+  /// (`2024-06-01T09:30`).
+  func dueMoment(_ option: Option) throws(CommandError) -> DueMoment? {
+    guard let text = arguments.value(option) else { return nil }
+    guard let moment = RelativeDay.due(text, today: environment.today) else {
+      throw .invalidValue(
+        "--\(option.name): '\(text)' is not a day, or a day and a time; "
+          + RelativeDay.accepted + ", then optionally HH:MM")
+    }
+    return moment
+  }
+
+  /// A `@remind` value given as an option value.
+  func reminder(_ option: Option) throws(CommandError) -> Reminder? {
+    guard let text = arguments.value(option) else { return nil }
+    guard let reminder = Reminder(text) else {
+      throw .invalidValue(
+        "--\(option.name): '\(text)' is not a reminder; write a time such as 09:00, "
+          + "'30 minutes before', '2 hours before', '1 day before', or off")
+    }
+    return reminder
+  }
+
+  /// The reminder defaults of the `.chk.json` that governs `path` (the defaults when
+  /// there is none, or it cannot be read: `chk lint` reports that).
+  func reminderDefaults(for path: UserPath) -> ReminderDefaults {
+    var cache = ConfigurationCache(home: environment.variables["HOME"])
+    let directory = SystemPath.directory(of: path.absolute)
+    return (try? cache.configuration(for: directory).reminders) ?? ReminderDefaults()
+  }
+
   // MARK: - The file
 
   /// Where the command runs: the rules for finding, locking and editing files.

@@ -163,7 +163,7 @@ struct EditingCommandTests {
     #expect(try cli.read("CHECKLIST.md").contains("@done(2024-03-09)"))
     let wrong = cli.run("edit", "milk", "--due", "next friday")
     #expect(wrong.status == .dataError)
-    #expect(wrong.errors.contains("'next friday' is not a day; write YYYY-MM-DD"))
+    #expect(wrong.errors.contains("'next friday' is not a day, or a day and a time; write"))
   }
 
   @Test func removeTakesSubItems() throws {

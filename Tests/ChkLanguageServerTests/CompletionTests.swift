@@ -23,12 +23,22 @@ struct CompletionTests {
     #expect(offered.allSatisfy { Recurrence($0) != nil })
   }
 
+  /// Inside `@remind(`: reminders, each one `@remind` reads.
+  @Test func remindCompletesReminders() throws {
+    let session = LSPSession()
+    session.open(Params.uri, "- [ ] Call  @due(2026-12-01 09:30)  @remind(\n")
+    let offered = labels(session, 0, 44)
+    #expect(offered.first == "09:00")
+    #expect(offered.contains("30 minutes before"))
+    #expect(offered.allSatisfy { Reminder($0) != nil })
+  }
+
   @Test func completionOffersTagsDatesIDsAndBoxes() throws {
     let session = LSPSession()
     session.open(
       Params.uri, "## Week  @\n\n- [ ] Call  @\n- [ ] Pay  @due(\n- [ ] Plan  @id()\n- [\n")
     #expect(labels(session, 0, 10) == ["id", "icon"])
-    #expect(labels(session, 2, 13) == ["id", "done", "due", "every"])
+    #expect(labels(session, 2, 13) == ["id", "done", "due", "every", "remind"])
     // 2026-11-30 is a Monday.
     let dates =
       session.result("textDocument/completion", Params.at(3, 16))["items"]?.arrayValue ?? []

@@ -51,6 +51,21 @@ struct NavigationTests {
     try session.validateTranscript("symbolsFoldingHoverAndHints")
   }
 
+  /// Hover on an item with a due time says when it is reminded.
+  @Test func hoverSaysWhenAnItemIsReminded() throws {
+    let session = LSPSession()
+    session.open(
+      Params.uri,
+      "- [ ] Call  @due(2026-12-02 16:00)  @remind(30 minutes before)\n"
+        + "- [ ] Pay  @due(2026-12-03)  @remind(off)\n- [ ] Plan  @due(2026-12-03)\n")
+    func hover(_ line: Int) -> String? {
+      session.result("textDocument/hover", Params.at(line, 3))["contents"]?["value"]?.stringValue
+    }
+    #expect(hover(0)?.contains("(2026-12-02 16:00) · reminded 2026-12-02 15:30") == true)
+    #expect(hover(1)?.contains("no reminder") == true)
+    #expect(hover(2)?.contains("reminded 2026-12-03 09:00") == true)
+  }
+
   @Test func describingDueDatesInWords() {
     let today = LSPSession.today
     let cases: [(Int, String)] = [

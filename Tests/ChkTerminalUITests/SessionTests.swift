@@ -193,6 +193,12 @@ struct SessionTests {
     ui.type("friday")
     // 2024-06-05 is a Wednesday: the next Friday is the 7th.
     #expect(try ui.file() == (try ui.command("edit", "l1", "--due", "2024-06-07")))
+    // A time too, as `edit --due` takes it; the row shows it.
+    ui.press("D")
+    _ = ui.session.handle(.control("u"))
+    ui.type("fri 17:30")
+    #expect(try ui.file() == (try ui.command("edit", "l1", "--due", "fri 17:30")))
+    #expect(ui.screen.contains { $0.contains("Laundry") && $0.hasSuffix("in 2 days 17:30") })
     ui.press("D")
     _ = ui.session.handle(.control("u"))
     ui.type("")

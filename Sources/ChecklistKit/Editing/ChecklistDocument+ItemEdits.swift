@@ -82,6 +82,22 @@ extension ChecklistDocument {
     try setDate(.due, day, of: item)
   }
 
+  /// Sets or (with `nil`) removes an item's `@due`, a day with or without a time.
+  ///
+  /// - Throws: `EditError.itemNotFound` or `.ambiguousID`.
+  public mutating func setDue(_ due: DueMoment?, of item: ItemReference) throws(EditError) {
+    try setTag(.due, due?.description, of: item)
+  }
+
+  /// Sets or (with `nil`) removes an item's `@remind`.
+  ///
+  /// - Throws: `EditError.itemNotFound` or `.ambiguousID`.
+  public mutating func setReminder(_ reminder: Reminder?, of item: ItemReference)
+    throws(EditError)
+  {
+    try setTag(.remind, reminder?.description, of: item)
+  }
+
   /// Gives an item an ID if it has none.
   ///
   /// - Returns: the item's ID.
@@ -124,9 +140,17 @@ extension ChecklistDocument {
   )
     throws(EditError)
   {
+    try setTag(key, day?.description, of: item)
+  }
+
+  /// Sets a known tag to a value that needs no escaping (a day, a time, a reminder), or
+  /// removes it.
+  private mutating func setTag(_ key: ChecklistTag.Key, _ value: String?, of item: ItemReference)
+    throws(EditError)
+  {
     try editItem(item) { line throws(EditError) in
-      if let day {
-        line.setTag(key, escapedValue: Array(day.description.utf8))
+      if let value {
+        line.setTag(key, escapedValue: Array(value.utf8))
       } else {
         line.removeTags(key)
       }

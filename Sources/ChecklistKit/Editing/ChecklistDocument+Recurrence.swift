@@ -57,8 +57,13 @@ extension ChecklistDocument {
         return .outcome(.cannotRecur("'\(every)' in @every is not a recurrence"))
       }
       guard let dueValue = parsed.tag(.due)?.value,
-        let due = CalendarDay(buffer.decodedTagValue(dueValue))
+        let dueMoment = DueMoment(buffer.decodedTagValue(dueValue))
       else { return .outcome(.cannotRecur("it has no valid @due day to count from")) }
+      // The next one keeps the time of day; the series counts in days.
+      let due = dueMoment.day
+      func dueText(_ day: CalendarDay, time: ClockTime?) -> String {
+        DueMoment(day: day, time: time).description
+      }
       guard let next = recurrence.next(due: due, done: done) else {
         return .outcome(.cannotRecur("its next due day would be past 9999-12-31"))
       }
@@ -69,7 +74,8 @@ extension ChecklistDocument {
         let following = ParsedLine(lines[at], buffer)
         if following.name == parsed.name,
           following.tag(.every)?.value.map({ buffer.decodedTagValue($0) }) == every,
-          following.tag(.due)?.value.map({ buffer.decodedTagValue($0) }) == next.description
+          following.tag(.due)?.value.map({ buffer.decodedTagValue($0) })
+            == dueText(next, time: dueMoment.time)
         {
           return .outcome(.alreadyThere(due: next))
         }
@@ -80,10 +86,10 @@ extension ChecklistDocument {
         line.isChecked = false
         line.removeTags(.done)
         if let value = ParsedLine(lines[index], buffer).tag(.due)?.value,
-          let day = CalendarDay(buffer.decodedTagValue(value)),
-          let moved = day.adding(days: shift)
+          let moment = DueMoment(buffer.decodedTagValue(value)),
+          let moved = moment.day.adding(days: shift)
         {
-          line.setTag(.due, escapedValue: Array(moved.description.utf8))
+          line.setTag(.due, escapedValue: Array(dueText(moved, time: moment.time).utf8))
         }
         line.setTag(.id, escapedValue: Array(newID().utf8))
         return line.composed
@@ -91,7 +97,7 @@ extension ChecklistDocument {
       var first = EditableLine(lines[index], in: buffer)
       first.isChecked = false
       first.removeTags(.done)
-      first.setTag(.due, escapedValue: Array(next.description.utf8))
+      first.setTag(.due, escapedValue: Array(dueText(next, time: dueMoment.time).utf8))
       let id = newID()
       first.setTag(.id, escapedValue: Array(id.utf8))
       var copied = [NewLine(first.composed)]

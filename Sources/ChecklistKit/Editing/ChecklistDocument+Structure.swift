@@ -16,20 +16,24 @@ extension ChecklistDocument {
   ///   - position: where the item goes.
   ///   - note: an optional note.
   ///   - dueDate: an optional `@due` day.
+  ///   - due: an optional `@due` day and time (instead of `dueDate`).
+  ///   - reminder: an optional `@remind`.
   /// - Returns: the new item's ID.
   /// - Throws: `EditError.emptyName`, `.lineBreak`, `.itemNotFound`, `.listNotFound`,
   ///   `.ambiguousID` or `.unsupportedPosition`.
   @discardableResult
   public mutating func addItem(
     named name: String, at position: ItemPosition, note: String? = nil,
-    dueDate: CalendarDay? = nil
+    dueDate: CalendarDay? = nil, due: DueMoment? = nil, reminder: Reminder? = nil
   ) throws(EditError) -> String {
+    let due = due ?? dueDate.map { DueMoment(day: $0) }
     let escapedName = try Escaping.itemName(name)
     let escapedNote = try note.map { text throws(EditError) in try Escaping.note(text) }
     let placement = try placement(for: position)
     let id = idGenerator.makeID(avoiding: existingIDs())
     var line = EditableLine(itemPrefix: placement.prefix, name: escapedName)
-    if let dueDate { line.setTag(.due, escapedValue: Array(dueDate.description.utf8)) }
+    if let due { line.setTag(.due, escapedValue: Array(due.description.utf8)) }
+    if let reminder { line.setTag(.remind, escapedValue: Array(reminder.description.utf8)) }
     line.setTag(.id, escapedValue: Array(id.utf8))
     line.note = escapedNote
     try insert([NewLine(line.composed)], at: placement)

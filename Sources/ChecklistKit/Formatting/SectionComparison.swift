@@ -174,7 +174,20 @@ enum SectionComparison {
     let left = ParsedLine(a, old).tagSpans
     let right = ParsedLine(b, new).tagSpans
     guard left.count == right.count else { return false }
-    return zip(left, right).allSatisfy { equal(old, $0.whole, new, $1.whole) }
+    return zip(left, right).allSatisfy { x, y in
+      if equal(old, x.whole, new, y.whole) { return true }
+      // A `@due` with `T` and its canonical space mean the same.
+      guard let t = x.dueTimeSeparator(in: old), y.dueTimeSeparator(in: new) == nil,
+        x.whole.count == y.whole.count,
+        new[t - x.whole.lowerBound + y.whole.lowerBound] == ASCII.space
+      else { return false }
+      let split = t - x.whole.lowerBound
+      return equal(
+        old, x.whole.lowerBound..<t, new, y.whole.lowerBound..<(y.whole.lowerBound + split))
+        && equal(
+          old, (t + 1)..<x.whole.upperBound, new,
+          (y.whole.lowerBound + split + 1)..<y.whole.upperBound)
+    }
   }
 
   private static func sameNote(

@@ -29,9 +29,14 @@ extension LintPass {
         if key == .done {
           summary.hasValidDone = day != nil
           if isItem, !record.isChecked { reportDoneUnchecked(index, span, bytes) }
-        } else if key == .due, isItem, !record.isChecked, let day {
-          checkOverdue(index, span, line, due: day)
         }
+      case .moment:
+        let moment = checkMoment(index, span, known, bytes)
+        if isItem, !record.isChecked, let moment {
+          checkOverdue(index, span, line, due: moment.day)
+        }
+      case .reminder:
+        checkReminder(index, span, line, isItem: isItem)
       case .text: break
       case .recurrence:
         checkRecurrence(index, span, line, isItem: isItem)

@@ -6,7 +6,8 @@ extension LintRule {
   /// `Linting/Rules/` that declares the rule and its check, a case here, and its line in
   /// `rule` (the compiler asks for it).
   enum ID: Int, CaseIterable, Sendable, Hashable {
-    case emptyName, duplicateID, invalidID, invalidDate, invalidEvery, duplicateTag, doneUnchecked
+    case emptyName, duplicateID, invalidID, invalidDate, invalidEvery, invalidRemind
+    case duplicateTag, doneUnchecked
     case malformedCheckbox, tagInName, checkboxInText, duplicateName, openChildren
     case mixedLineEndings, missingID, overdue, openItem, emptyItem
 
@@ -18,6 +19,7 @@ extension LintRule {
       case .invalidID: return .invalidID
       case .invalidDate: return .invalidDate
       case .invalidEvery: return .invalidEvery
+      case .invalidRemind: return .invalidRemind
       case .duplicateTag: return .duplicateTag
       case .doneUnchecked: return .doneUnchecked
       case .malformedCheckbox: return .malformedCheckbox

@@ -206,7 +206,11 @@ extension ChecklistDocument {
       case .id? where item.id == nil: item.id = tag.value
       case .done? where item.doneDate == nil:
         item.doneDate = tag.value.flatMap(CalendarDay.init)
-      case .due? where item.dueDate == nil: item.dueDate = tag.value.flatMap(CalendarDay.init)
+      case .due? where item.dueDate == nil:
+        let due = tag.value.flatMap(DueMoment.init)
+        item.dueDate = due?.day
+        item.dueTime = due?.time
+      case .remind? where item.reminder == nil: item.reminder = tag.value.flatMap(Reminder.init)
       default: break
       }
     }

@@ -11,8 +11,12 @@ public struct ChecklistItem: Sendable, Hashable {
   public var note: String?
   /// The day of the item's `@done` tag, when it is a real day.
   public var doneDate: CalendarDay?
-  /// The day of the item's `@due` tag, when it is a real day.
+  /// The day of the item's `@due` tag, when it is a real day (with or without a time).
   public var dueDate: CalendarDay?
+  /// The time of the item's `@due` tag, when it has one.
+  public var dueTime: ClockTime?
+  /// The item's `@remind` setting, when it has a valid one.
+  public var reminder: Reminder?
   /// Every tag on the line, in file order.
   public var tags: [ChecklistTag]
   /// The sub-items, in file order.
@@ -23,8 +27,8 @@ public struct ChecklistItem: Sendable, Hashable {
   /// Creates an item value.
   public init(
     id: String? = nil, name: String, isChecked: Bool = false, note: String? = nil,
-    doneDate: CalendarDay? = nil, dueDate: CalendarDay? = nil, tags: [ChecklistTag] = [],
-    children: [ChecklistItem] = [],
+    doneDate: CalendarDay? = nil, dueDate: CalendarDay? = nil, dueTime: ClockTime? = nil,
+    reminder: Reminder? = nil, tags: [ChecklistTag] = [], children: [ChecklistItem] = [],
     line: Int
   ) {
     self.id = id
@@ -33,9 +37,21 @@ public struct ChecklistItem: Sendable, Hashable {
     self.note = note
     self.doneDate = doneDate
     self.dueDate = dueDate
+    self.dueTime = dueTime
+    self.reminder = reminder
     self.tags = tags
     self.children = children
     self.line = line
+  }
+
+  /// The `@due` day and time, when the item has a valid one.
+  public var due: DueMoment? { dueDate.map { DueMoment(day: $0, time: dueTime) } }
+
+  /// When the item is reminded under `defaults` (`Reminder.moment`); `nil` for no due
+  /// day, `@remind(off)`, or no `@remind` with reminders off by default.
+  public func remindAt(_ defaults: ReminderDefaults = ReminderDefaults()) -> LocalMoment? {
+    guard let due else { return nil }
+    return Reminder.moment(for: reminder, due: due, defaults: defaults)
   }
 
   /// The number of unchecked items in this subtree, this item included.

@@ -13,6 +13,11 @@ extension ChecklistTag {
       case identifier
       /// A real calendar day written `YYYY-MM-DD`.
       case day
+      /// A real calendar day, optionally with a local time: `YYYY-MM-DD`,
+      /// `YYYY-MM-DD HH:MM` or `YYYY-MM-DDTHH:MM` (`DueMoment`).
+      case moment
+      /// A reminder (`Reminder`): `HH:MM`, `N minutes|hours|days before`, or `off`.
+      case reminder
       /// Any text (with `(`, `)` and `\` escaped).
       case text
       /// How an item comes back (`Recurrence`): `week`, `2 weeks`,
@@ -81,9 +86,11 @@ extension ChecklistTag {
     /// `@done(YYYY-MM-DD)`: the day an item was completed.
     public static let done = Key(
       "done", value: .day, items: true, lists: false, summary: "the day the item was completed")
-    /// `@due(YYYY-MM-DD)`: the day an item is due.
+    /// `@due(YYYY-MM-DD)` or `@due(YYYY-MM-DD HH:MM)`: the day an item is due, and
+    /// optionally the time.
     public static let due = Key(
-      "due", value: .day, items: true, lists: false, summary: "the day the item is due")
+      "due", value: .moment, items: true, lists: false,
+      summary: "the day the item is due, and optionally the time (2024-06-01 09:30)")
     /// `@icon(VALUE)`: a list's icon (an SF Symbol name or an emoji).
     public static let icon = Key(
       "icon", value: .text, items: false, lists: true, summary: "the list's icon")
@@ -93,9 +100,14 @@ extension ChecklistTag {
       "every", value: .recurrence, items: true, lists: false,
       summary: "how the item comes back when checked (week, 2 weeks, weekday, monday, ...)")
 
+    /// `@remind(...)`: when the item is reminded, against its due day and time.
+    public static let remind = Key(
+      "remind", value: .reminder, items: true, lists: false,
+      summary: "when to be reminded (09:00, 30 minutes before, 1 day before, off)")
+
     /// Every known key, in the order the format's table lists them. A key's position
     /// here is its `index`.
-    public static let known: [Key] = [id, done, due, icon, every]
+    public static let known: [Key] = [id, done, due, icon, every, remind]
 
     /// The known key with this name, or `nil`.
     public static func named(_ name: some StringProtocol) -> Key? {
@@ -123,6 +135,8 @@ extension ChecklistTag {
       switch value {
       case .identifier: return ChecklistDocument.isValidID(text)
       case .day: return CalendarDay(text) != nil
+      case .moment: return DueMoment(text) != nil
+      case .reminder: return Reminder(text) != nil
       case .text: return true
       case .recurrence: return Recurrence(text) != nil
       }

@@ -143,7 +143,15 @@ struct EditableLine {
     if record.hasTags {
       ParsedLine(record, bytes).forEachTag { tag in
         output.append(ASCII.space, repeating: 2)
-        output.append(UnsafeBufferPointer(rebasing: bytes[tag.whole]))
+        if let separator = tag.dueTimeSeparator(in: bytes) {
+          // `@due(2024-06-01T09:30)` is written with the space.
+          output.append(UnsafeBufferPointer(rebasing: bytes[tag.whole.lowerBound..<separator]))
+          output.append(ASCII.space)
+          output.append(
+            UnsafeBufferPointer(rebasing: bytes[(separator + 1)..<tag.whole.upperBound]))
+        } else {
+          output.append(UnsafeBufferPointer(rebasing: bytes[tag.whole]))
+        }
       }
     }
     if let note = ParsedLine(record, bytes).noteRange {
@@ -198,7 +206,7 @@ struct EditableLine {
       var canonical = true
       ParsedLine(record, bytes).forEachTag { tag in
         if canonical, tag.whole.lowerBound == cursor + 2, bytes[cursor] == ASCII.space,
-          bytes[cursor + 1] == ASCII.space
+          bytes[cursor + 1] == ASCII.space, tag.dueTimeSeparator(in: bytes) == nil
         {
           cursor = tag.whole.upperBound
         } else {

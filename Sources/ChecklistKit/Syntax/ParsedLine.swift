@@ -5,6 +5,15 @@ struct TagSpan: Hashable, Sendable {
   var key: Range<Int>
   /// Between the parentheses, still escaped; `nil` without parentheses.
   var value: Range<Int>?
+
+  /// Where the `T` of a `@due(YYYY-MM-DDTHH:MM)` is, which canonical form writes as a
+  /// space; `nil` for any other tag.
+  func dueTimeSeparator(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let value, value.count == 16, bytes[value.lowerBound + 10] == UInt8(ascii: "T"),
+      ChecklistTag.Key.due.matches(bytes, key), DueMoment.parse(bytes, value) != nil
+    else { return nil }
+    return value.lowerBound + 10
+  }
 }
 
 /// The tags in a range of a line, in order.

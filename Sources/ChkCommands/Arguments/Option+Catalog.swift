@@ -28,8 +28,12 @@ extension Option {
   static let name = Option.value("name", nil, "TEXT", "the new name")
   static let note = Option.value("note", nil, "TEXT", "the note")
   static let noNote = Option.flag("no-note", nil, "remove the note")
-  static let due = Option.value("due", nil, "DATE", "the due date (YYYY-MM-DD)")
+  static let due = Option.value(
+    "due", nil, "DATE", "the due day, and optionally the time: 2024-06-01, fri, '2024-06-01 09:30'")
   static let noDue = Option.flag("no-due", nil, "remove the due date")
+  static let remind = Option.value(
+    "remind", nil, "WHEN", "when to be reminded: 09:00, '30 minutes before', '1 day before', off")
+  static let noRemind = Option.flag("no-remind", nil, "remove @remind (the default applies)")
   static let doneDate = Option.value("done", nil, "DATE", "the new @done date")
   static let noDone = Option.flag("no-done", nil, "remove the @done date")
   static let date = Option.value("date", nil, "DATE", "the @done date (YYYY-MM-DD)")

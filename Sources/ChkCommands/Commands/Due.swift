@@ -21,7 +21,7 @@ extension Command {
         return AgendaEntry(
           file: fileIndex, path: file.path.shown, list: list, item: item,
           number: file.numbers.number(ofLine: item.line) ?? 0,
-          section: AgendaEntry.Section(due: due, today: today))
+          section: AgendaEntry.Section(due: due, today: today), reminders: file.reminders)
       }
     }.flatMap { $0 }
     entries.sort { sort.orders($0, $1) }
@@ -67,7 +67,8 @@ extension Command {
       let lists = sort.apply(to: filter.apply(to: file.document.lists))
       if json {
         return .success(
-          DocumentJSON.render(file: file.path.shown, lists: lists, numbers: file.numbers))
+          DocumentJSON.render(
+            file: file.path.shown, lists: lists, numbers: file.numbers, reminders: file.reminders))
       }
       if lists.allSatisfy({ $0.items.isEmpty }) { return .success([]) }
       let output = ByteOutput(isTerminal: isTerminal)
@@ -117,7 +118,8 @@ extension Command {
       for (index, file) in files.documents.enumerated() {
         output += (index == 0 ? "\n" : ",\n").utf8
         let lists = file.document.lists.map { FilteredList(list: $0, items: $0.items) }
-        output += DocumentJSON.render(file: file.path.shown, lists: lists, numbers: file.numbers)
+        output += DocumentJSON.render(
+          file: file.path.shown, lists: lists, numbers: file.numbers, reminders: file.reminders)
       }
       output += (files.documents.isEmpty ? "]\n" : "\n]\n").utf8
       invocation.output.writeExact(output)
@@ -171,6 +173,8 @@ struct ChecklistFiles {
     var path: UserPath
     var document: ChecklistDocument
     var numbers: ItemNumbers
+    /// The reminder defaults of the `.chk.json` that governs the file.
+    var reminders = ReminderDefaults()
   }
 
   var documents: [File] = []
@@ -197,7 +201,13 @@ struct ChecklistFiles {
     var files = ChecklistFiles(targets: targets)
     for (index, result) in results.enumerated() {
       switch result {
-      case .success(let file?): files.documents.append(file)
+      case .success(var file?):
+        // A .chk.json that cannot be read leaves the defaults (`chk lint` reports it).
+        let directory = SystemPath.directory(of: file.path.absolute)
+        if let configuration = try? files.targets.configurations.configuration(for: directory) {
+          file.reminders = configuration.reminders
+        }
+        files.documents.append(file)
       case .success(nil): files.skipped.append(entries[index].path.shown)
       case .failure(let error): files.errors.append(error)
       }
@@ -231,7 +241,7 @@ enum ItemSort: String {
   /// Whether `a` goes before `b` (items without the date go last; ties keep file order).
   func orders(_ a: ChecklistItem, _ b: ChecklistItem) -> Bool? {
     switch self {
-    case .due: return Self.compare(a.dueDate, b.dueDate)
+    case .due: return Self.compare(a.due, b.due)
     case .done: return Self.compare(a.doneDate, b.doneDate)
     case .name:
       let (x, y) = (a.name.lowercased(), b.name.lowercased())
@@ -240,7 +250,7 @@ enum ItemSort: String {
     }
   }
 
-  private static func compare(_ a: CalendarDay?, _ b: CalendarDay?) -> Bool? {
+  private static func compare<Value: Comparable>(_ a: Value?, _ b: Value?) -> Bool? {
     switch (a, b) {
     case (let x?, let y?): return x == y ? nil : x < y
     case (.some, nil): return true
@@ -256,7 +266,7 @@ enum ItemSort: String {
       return a.file != b.file ? a.file < b.file : a.item.line < b.item.line
     }
     if let order = orders(a.item, b.item) { return order }
-    if let order = Self.compare(a.item.dueDate, b.item.dueDate) { return order }
+    if let order = Self.compare(a.item.due, b.item.due) { return order }
     if a.file != b.file { return a.file < b.file }
     return a.item.line < b.item.line
   }
@@ -289,6 +299,8 @@ struct AgendaEntry {
   var item: ChecklistItem
   var number: Int
   var section: Section
+  /// The file's reminder defaults, for `remindAt`.
+  var reminders: ReminderDefaults
 
   /// How to name the item in another command: `FILE:ID`, or `FILE:NUMBER` without an ID.
   var address: String { path + ":" + (item.id ?? String(number)) }
@@ -297,6 +309,8 @@ struct AgendaEntry {
     let style = invocation.style
     let visible = Visible.Printer(invocation.output)
     let width = entries.map { TextWidth.of(visible($0.address)) }.max() ?? 0
+    // With any time in the view, the day column makes room for one: `2024-06-01 09:30`.
+    let hasTimes = entries.contains { $0.item.dueTime != nil }
     var current: Section?
     for entry in entries {
       if entry.section != current {
@@ -307,6 +321,7 @@ struct AgendaEntry {
       guard let due = entry.item.dueDate else { continue }
       let days = due.dayNumber - today.dayNumber
       var when = due.description
+      if hasTimes { when += entry.item.dueTime.map { " " + $0.description } ?? "      " }
       if entry.section == .overdue { when = style.red(when) }
       let address = visible(entry.address)
       var line =
@@ -330,7 +345,7 @@ struct AgendaEntry {
       json.field("number", entry.number)
       json.field("id", entry.item.id)
       json.field("name", entry.item.name)
-      json.field(ChecklistTag.Key.due.name, entry.item.dueDate?.description)
+      DocumentJSON.writeDue(entry.item, to: &json, reminders: entry.reminders)
       json.field(ChecklistTag.Key.every.name, entry.item.tagValue(.every))
       json.field("note", entry.item.note)
       json.field("line", entry.item.line)

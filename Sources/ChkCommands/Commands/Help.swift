@@ -71,8 +71,9 @@ enum Help {
       - [x] Eggs  @done(2024-01-02)  # free-range    tags after two spaces; a note after "  # "
         - [ ] Oat milk                               a sub-item: indented to its parent's box
 
-      tags: @id(ID) unique in the file, @done(YYYY-MM-DD), @due(YYYY-MM-DD), @icon(NAME)
-            on headings, @every(week | 2 weeks | month | weekday | monday ... [from done])
+      tags: @id(ID) unique in the file, @done(YYYY-MM-DD), @due(YYYY-MM-DD [HH:MM]),
+            @remind(09:00 | 30 minutes before | 1 day before | off), @icon(NAME) on
+            headings, @every(week | 2 weeks | month | weekday | monday ... [from done])
             to come back when checked, and any @key(value) of your own; a \\@ or \\# in
             a name is literal
       everything else (prose, code blocks, tables, HTML, front matter) is kept byte for

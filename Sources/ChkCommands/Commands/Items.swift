@@ -8,13 +8,16 @@ extension Command {
     "add an unchecked item with a new ID (at the end of the list unless told otherwise)",
     options: [
       .list.described("the list to add to"), .after, .before, .under, .top,
-      .note.described("give it a note"), .due.described("give it a due date (YYYY-MM-DD)"),
+      .note.described("give it a note"),
+      .due.described("give it a due day, and optionally a time ('fri 17:00')"),
+      .remind.described("when to be reminded (09:00, '30 minutes before', off)"),
     ],
     exclusive: [[.after, .before, .under, .top]],
     conflicts: [(.list, .after), (.list, .before), (.list, .under)], edits: true
   ) { invocation throws(CommandError) in
     let name = invocation.operands.joined(separator: " ")
-    let due = try invocation.day(.due)
+    let due = try invocation.dueMoment(.due)
+    let reminder = try invocation.reminder(.remind)
     let target = try invocation.singleItemTarget(nil, anchors: anchorOptions)
     return try invocation.edit(at: target.path) { document, path throws(CommandError) in
       let resolver = ItemResolver(document, path: path)
@@ -32,7 +35,8 @@ extension Command {
         place = (arguments.has(.top) ? "at the top of " : "to ") + describe(list, in: document)
       }
       let id = try invocation.perform(path) { () throws(EditError) in
-        try document.addItem(named: name, at: position, note: arguments.value(.note), dueDate: due)
+        try document.addItem(
+          named: name, at: position, note: arguments.value(.note), due: due, reminder: reminder)
       }
       return [
         "added "
@@ -72,20 +76,26 @@ extension Command {
   }
 
   static let edit = Command(
-    "edit", operands: [.one("ITEM")], "change an item's name, note or dates",
+    "edit", operands: [.one("ITEM")], "change an item's name, note, dates or reminder",
     options: [
-      .name, .note.described("the new note"), .noNote, .due.described("the new due date"),
-      .noDue, .doneDate, .noDone,
+      .name, .note.described("the new note"), .noNote,
+      .due.described("the new due day, and optionally time ('2024-06-01 09:30', 'fri 17:00')"),
+      .noDue, .remind.described("when to be reminded (09:00, '30 minutes before', off)"),
+      .noRemind, .doneDate, .noDone,
     ],
-    exclusive: [[.note, .noNote], [.due, .noDue], [.doneDate, .noDone]], edits: true
+    exclusive: [[.note, .noNote], [.due, .noDue], [.remind, .noRemind], [.doneDate, .noDone]],
+    edits: true
   ) { invocation throws(CommandError) in
     let arguments = invocation.arguments
-    let changes = [Option.name, .note, .noNote, .due, .noDue, .doneDate, .noDone].filter(
-      arguments.has)
+    let changes = [
+      Option.name, .note, .noNote, .due, .noDue, .remind, .noRemind, .doneDate, .noDone,
+    ].filter(arguments.has)
     guard !changes.isEmpty else {
-      throw .usage("edit needs something to change: --name, --note, --due or --done (or --no-...)")
+      throw .usage(
+        "edit needs something to change: --name, --note, --due, --remind or --done (or --no-...)")
     }
-    let due = try invocation.day(.due)
+    let due = try invocation.dueMoment(.due)
+    let reminder = try invocation.reminder(.remind)
     let done = try invocation.day(.doneDate)
     let target = try invocation.singleItemTarget(invocation.operands[0], anchors: [])
     return try invocation.edit(at: target.path) { document, path throws(CommandError) in
@@ -94,8 +104,10 @@ extension Command {
         if let name = arguments.value(.name) { try document.rename(item, to: name) }
         if let note = arguments.value(.note) { try document.setNote(note, of: item) }
         if arguments.has(.noNote) { try document.setNote(nil, of: item) }
-        if let due { try document.setDueDate(due, of: item) }
-        if arguments.has(.noDue) { try document.setDueDate(nil, of: item) }
+        if let due { try document.setDue(due, of: item) }
+        if arguments.has(.noDue) { try document.setDue(nil, of: item) }
+        if let reminder { try document.setReminder(reminder, of: item) }
+        if arguments.has(.noRemind) { try document.setReminder(nil, of: item) }
         if let done { try document.setDoneDate(done, of: item) }
         if arguments.has(.noDone) { try document.setDoneDate(nil, of: item) }
       }

@@ -21,8 +21,9 @@ extension Command {
     if invocation.arguments.has(.json) {
       // JSON is exact: its strings escape control characters themselves.
       invocation.output.writeExact(
-        DocumentJSON.render(file: path.shown, lists: lists, numbers: resolver.numbers)
-          + [UInt8(ascii: "\n")])
+        DocumentJSON.render(
+          file: path.shown, lists: lists, numbers: resolver.numbers,
+          reminders: invocation.reminderDefaults(for: path)) + [UInt8(ascii: "\n")])
     } else {
       ListPrinter(
         style: invocation.style, numbers: resolver.numbers, today: invocation.environment.today
@@ -42,8 +43,9 @@ extension Command {
     if invocation.arguments.has(.json) {
       let lists = document.lists.map { FilteredList(list: $0, items: $0.items) }
       invocation.output.writeExact(
-        DocumentJSON.render(file: path.shown, lists: lists, numbers: document.itemNumbers())
-          + [UInt8(ascii: "\n")])
+        DocumentJSON.render(
+          file: path.shown, lists: lists, numbers: document.itemNumbers(),
+          reminders: invocation.reminderDefaults(for: path)) + [UInt8(ascii: "\n")])
       return .success
     }
     // The counts come from the line records: no item value is built.

@@ -273,7 +273,7 @@ Items come in four sections:
 (after today, up to and including Sunday of the current ISO week; empty on a
 Sunday) and
 .Sy Later ,
-each sorted by due day, then file and line
+each sorted by due day and time (a day without a time first), then file and line
 .Po
 .Fl -sort Cm name ,
 .Cm done
@@ -282,7 +282,8 @@ or
 orders within a section instead
 .Pc .
 Empty sections are not shown.
-Each line shows the due day, the item's address
+Each line shows the due day (and time, in a column that makes room for one when any
+item has a time), the item's address
 .Ar FILE Ns \&: Ns Ar ID
 (or
 .Ar FILE Ns \&: Ns Ar NUMBER
@@ -297,9 +298,15 @@ leaves out items due after
 sets the day the sections count from.
 .Fl -json
 prints an array of
-.Dl {"file","list","section","number","id","name","due","every","note","line"}
+.Dl {"file","list","section","number","id","name","due","dueTime","remindAt","every","note","line"}
 objects
-.Pq section: Ql overdue , Ql today , Ql this-week , Ql later .
+.Pq section: Ql overdue , Ql today , Ql this-week , Ql later ;
+.Ql due ,
+.Ql dueTime
+and
+.Ql remindAt
+as in
+.Sx JSON OUTPUT .
 .Fl -fail-on-overdue
 exits 1, after the output, when an item is overdue, and says how many on
 standard error.
@@ -378,7 +385,7 @@ edit the name (a list's, on its heading)
 .It n
 edit the note
 .It D
-set the due day: a DATE as the options take it (YYYY-MM-DD, today, tomorrow, a weekday's name); empty clears it
+set the due day, as \fBedit --due\fR takes it: a DATE (YYYY-MM-DD, today, tomorrow, a weekday's name), then optionally a time (fri 17:00); empty clears it
 .It dd
 delete the item with its sub-items; the status line says what went
 .It J K
@@ -425,7 +432,7 @@ suspend and resume it.
 Below 40\(mu10 cells the screen says it is too small.
 Only the rows on screen are drawn, and a key redraws only the cells that change,
 so a file of 100,000 items moves as one of ten.
-.It Cm add Ar TEXT ... Oo Fl -list Ar NAME Oc Oo Fl -after Ar ITEM | Fl -before Ar ITEM | Fl -under Ar ITEM | Fl -top Oc Oo Fl -note Ar TEXT Oc Op Fl -due Ar DATE
+.It Cm add Ar TEXT ... Oo Fl -list Ar NAME Oc Oo Fl -after Ar ITEM | Fl -before Ar ITEM | Fl -under Ar ITEM | Fl -top Oc Oo Fl -note Ar TEXT Oc Oo Fl -due Ar DATE Oc Op Fl -remind Ar WHEN
 Add an unchecked item with a new ID.
 The words of
 .Ar TEXT
@@ -448,12 +455,16 @@ and
 place it next to, or as the last sub-item of, another item.
 A new item copies its sibling's indent and bullet (an ordered bullet gets the
 next number); a first sub-item is indented to its parent's checkbox column.
-.Fl -note
-and
+.Fl -note ,
 .Fl -due
-set its note and
+and
+.Fl -remind
+set its note,
 .Ql @due
-date.
+and
+.Ql @remind
+(see
+.Cm edit ) .
 .It Cm check Ar ITEM ... Oo Fl -date Ar DATE | Fl -no-date Oc Op Fl -no-repeat
 Check items.
 .Ql @done
@@ -512,12 +523,37 @@ tags.
 Check unchecked items and uncheck checked ones; an item checked this way comes
 back as with
 .Cm check .
-.It Cm edit Ar ITEM Oo Fl -name Ar TEXT Oc Oo Fl -note Ar TEXT | Fl -no-note Oc Oo Fl -due Ar DATE | Fl -no-due Oc Op Fl -done Ar DATE | Fl -no-done
+.It Cm edit Ar ITEM Oo Fl -name Ar TEXT Oc Oo Fl -note Ar TEXT | Fl -no-note Oc Oo Fl -due Ar DATE | Fl -no-due Oc Oo Fl -remind Ar WHEN | Fl -no-remind Oc Op Fl -done Ar DATE | Fl -no-done
 Change an item's name, note,
-.Ql @due
+.Ql @due ,
+.Ql @remind
 or
 .Ql @done
 date; at least one option is required.
+.Fl -due
+takes a
+.Ar DATE
+and optionally a time after a space,
+.Ql "2024-06-01 09:30"
+or
+.Ql "fri 17:00"
+(also
+.Ql 2024-06-01T09:30 ) ,
+and writes
+.Ql @due(2024-06-01 09:30) .
+.Fl -remind
+takes what
+.Ql @remind
+does:
+.Ql 09:00 ,
+.Ql "30 minutes before" ,
+.Ql "2 hours before" ,
+.Ql "1 day before"
+or
+.Ql off ;
+.Fl -no-remind
+removes it, so the default applies (see
+.Sx Configuration file ) .
 .Fl -done
 sets the date without checking the box.
 .It Cm rm Ar ITEM ...
@@ -637,6 +673,11 @@ Prose, code, HTML and front matter keep their bytes, except that outside code,
 HTML and front matter runs of blank lines become one, blank lines at the end
 go, blank lines become empty, and every line ending becomes the file's most
 common one.
+The one change to a tag's text is
+.Ql @due(2024-06-01T09:30) ,
+written
+.Ql "@due(2024-06-01 09:30)" :
+the same due time, in its canonical form (one character of the rendered text).
 .Pp
 Without options,
 .Cm fmt
@@ -1046,13 +1087,24 @@ or
 on an item without
 .Ql @due ,
 which would never come back.
+.It Cm invalid-remind No (error)
+A
+.Ql @remind
+value that is not a reminder (see
+.Xr checklist 5 ) ,
+or
+.Ql @remind
+on an item without
+.Ql @due ,
+which has nothing to remind of.
 .It Cm invalid-date No (error)
 A
 .Ql @done
-or
+that is not a real YYYY-MM-DD day, or a
 .Ql @due
-that is not a real YYYY-MM-DD day:
-.Ql @done(2024-02-30) .
+that is not one with an optional real HH:MM time:
+.Ql @done(2024-02-30) ,
+.Ql "@due(2024-06-01 24:00)" .
 .It Cm duplicate-tag No (error)
 The same known tag
 .Pq Ql @id , @done , @due , @icon
@@ -1162,8 +1214,27 @@ nearest one governs):
 .Bd -literal -offset indent
 {"rules": {"missing-id": "warning", "duplicate-name": "warning",
            "open-item": "error"},
- "exclude": ["drafts/", "docs/old", "*.draft.md", "vendor/**"]}
+ "exclude": ["drafts/", "docs/old", "*.draft.md", "vendor/**"],
+ "reminders": {"time": "08:00", "enabled": true}}
 .Ed
+.Pp
+.Ql reminders
+sets when an item without
+.Ql @remind
+is reminded
+.Po
+.Ql remindAt
+in JSON output
+.Pc :
+an item with a due time at that time, one with a due day alone at
+.Ql time
+on that day (09:00 unless set);
+.Ql "\(dqenabled\(dq: false"
+reminds only items with a
+.Ql @remind .
+The listing commands read it too; one that cannot be read leaves the defaults
+there (and is reported by
+.Cm lint ) .
 .Pp
 .Ql rules
 maps rule names to
@@ -1209,7 +1280,8 @@ is described with
 {"file":"TODO.md","lists":[{"name":"Groceries","id":"g7h2",
   "icon":"cart","line":9,"open":3,"done":2,
   "items":[{"number":1,"id":"k3f9","name":"Milk",
-    "checked":false,"done":null,"due":null,"every":null,"note":null,
+    "checked":false,"done":null,"due":null,"dueTime":null,
+    "remindAt":null,"every":null,"note":null,
     "tags":[{"key":"id","value":"k3f9"}],"line":11,
     "children":[]}]}]}
 .Ed
@@ -1239,9 +1311,14 @@ shows it),
 (escapes decoded),
 .Ql checked ,
 .Ql done
-and
-.Ql due
 (YYYY-MM-DD when the tag holds a real day, else null),
+.Ql due
+(the tag's text when it holds a real day, with or without a time, else null),
+.Ql dueTime
+(HH:MM, or null),
+.Ql remindAt
+(when the item is reminded, YYYY-MM-DDTHH:MM in local time, or null; see
+.Sx Configuration file ) ,
 .Ql every
 (the
 .Ql @every
@@ -1802,7 +1879,16 @@ and
 .It Ql @done(YYYY-MM-DD)
 The day an item was completed.
 .It Ql @due(YYYY-MM-DD)
-The day an item is due.
+The day an item is due, or
+.Ql "@due(YYYY-MM-DD HH:MM)" :
+the day and the time, on a 24-hour clock
+.Pq Ql "@due(2024-06-01 09:30)" .
+Times are local and floating: no time zone is written, and 09:30 is 09:30
+wherever the reader is, as a phone's reminder is.
+.Ql 2024-06-01T09:30
+(ISO 8601's form) is read too;
+.Cm chk fmt
+writes it with the space.
 .It Ql @icon(VALUE)
 A list's icon.
 .It Ql @every(RECURRENCE)
@@ -1832,6 +1918,30 @@ without
 .Ql @due ,
 as
 .Cm invalid-every .
+.It Ql @remind(WHEN)
+When an item is reminded:
+.Ql 09:00
+(at that time on the due day),
+.Ql "30 minutes before" ,
+.Ql "2 hours before"
+or
+.Ql "1 day before"
+(before the due time: minutes, hours or days, 1 to 999, singular or plural), or
+.Ql off .
+Without it, an item with a due time is reminded at that time, and one with a
+due day alone at 09:00 on that day
+.Po
+.Ql .chk.json
+may change the time, or turn reminders off unless asked for; see
+.Xr chk 1
+.Pc .
+A reminder before a due day alone counts from that 09:00.
+The linter reports a value that is not one, and
+.Ql @remind
+without
+.Ql @due ,
+as
+.Cm invalid-remind .
 .El
 .Pp
 Dates are ISO 8601 calendar days with no time or zone, and must be real days

@@ -3,7 +3,11 @@ import ChkWorkspace
 
 /// The JSON of `chk list --json` and `chk lists --json` (see chk(1)).
 enum DocumentJSON {
-  static func render(file: String, lists: [FilteredList], numbers: ItemNumbers) -> [UInt8] {
+  /// - Parameter reminders: the file's reminder defaults (`.chk.json`), for `remindAt`.
+  static func render(
+    file: String, lists: [FilteredList], numbers: ItemNumbers,
+    reminders: ReminderDefaults = ReminderDefaults()
+  ) -> [UInt8] {
     var json = JSONWriter()
     json.beginObject()
     json.field("file", file)
@@ -20,7 +24,9 @@ enum DocumentJSON {
       json.field("done", list.doneCount)
       json.key("items")
       json.beginArray()
-      for item in entry.items { write(item, to: &json, numbers: numbers) }
+      for item in entry.items {
+        write(item, to: &json, numbers: numbers, reminders: reminders)
+      }
       json.endArray()
       json.endObject()
     }
@@ -30,7 +36,8 @@ enum DocumentJSON {
   }
 
   private static func write(
-    _ item: ChecklistItem, to json: inout JSONWriter, numbers: ItemNumbers
+    _ item: ChecklistItem, to json: inout JSONWriter, numbers: ItemNumbers,
+    reminders: ReminderDefaults
   ) {
     json.beginObject()
     json.field("number", numbers.number(ofLine: item.line))
@@ -39,7 +46,7 @@ enum DocumentJSON {
     json.field("checked", item.isChecked)
     // The known dated tags, by the names the format declares.
     json.field(ChecklistTag.Key.done.name, item.doneDate?.description)
-    json.field(ChecklistTag.Key.due.name, item.dueDate?.description)
+    writeDue(item, to: &json, reminders: reminders)
     json.field(ChecklistTag.Key.every.name, item.tagValue(.every))
     json.field("note", item.note)
     json.key("tags")
@@ -54,8 +61,20 @@ enum DocumentJSON {
     json.field("line", item.line)
     json.key("children")
     json.beginArray()
-    for child in item.children { write(child, to: &json, numbers: numbers) }
+    for child in item.children {
+      write(child, to: &json, numbers: numbers, reminders: reminders)
+    }
     json.endArray()
     json.endObject()
+  }
+
+  /// `due` (the tag's text, when it is a real day or day and time), `dueTime` and
+  /// `remindAt` (`YYYY-MM-DDTHH:MM`, under the file's reminder defaults).
+  static func writeDue(
+    _ item: ChecklistItem, to json: inout JSONWriter, reminders: ReminderDefaults
+  ) {
+    json.field(ChecklistTag.Key.due.name, item.due == nil ? nil : item.tagValue(.due))
+    json.field("dueTime", item.dueTime?.description)
+    json.field("remindAt", item.remindAt(reminders)?.description)
   }
 }

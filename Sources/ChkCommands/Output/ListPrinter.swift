@@ -81,10 +81,10 @@ struct ListPrinter {
       separate()
       style.append("2", visible(id), to: &line)
     }
-    if let due = item.dueDate {
+    if let due = item.due {
       separate()
       let label = "due \(due)"
-      if !item.isChecked, due < today {
+      if !item.isChecked, due.day < today {
         style.append("31", label, to: &line)
       } else {
         line += label.utf8

@@ -39,6 +39,11 @@ extension LanguageServer {
           item(
             value, detail: detail, kind: 12, replacing: replaced, with: value + close, in: document)
         }
+      case ChecklistTag.Key.remind.name:
+        return Self.reminders.map { value, detail in
+          item(
+            value, detail: detail, kind: 12, replacing: replaced, with: value + close, in: document)
+        }
       case ChecklistTag.Key.id.name:
         guard case .success(var parsedDocument) = parsed(document.uri) else { return [] }
         let id = parsedDocument.unusedID()
@@ -162,5 +167,12 @@ extension LanguageServer {
     ("year", "every year"), ("weekday", "the next Monday to Friday"),
     ("monday", "every Monday"), ("friday", "every Friday"),
     ("week from done", "a week after it was done"),
+  ]
+
+  /// The values offered inside `@remind(`.
+  static let reminders: [(String, String)] = [
+    ("09:00", "at 09:00 on the due day"), ("15 minutes before", "before the due time"),
+    ("30 minutes before", "before the due time"), ("1 hour before", "before the due time"),
+    ("1 day before", "the day before, at the due time"), ("off", "no reminder"),
   ]
 }

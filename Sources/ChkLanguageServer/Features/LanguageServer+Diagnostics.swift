@@ -58,6 +58,16 @@ extension LanguageServer {
     }
   }
 
+  /// The reminder defaults for a document (its `.chk.json`'s `reminders`); the defaults
+  /// for a buffer that is not a file or a configuration that cannot be read.
+  func reminderDefaults(_ uri: String) -> ReminderDefaults {
+    guard let path = FileURI.path(of: uri) else { return ReminderDefaults() }
+    let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+      .joined(separator: "/")
+    return (try? configurations.configuration(for: directory.isEmpty ? "/" : directory).reminders)
+      ?? ReminderDefaults()
+  }
+
   /// The diagnostics of an open document: none for a document without items (as
   /// `chk lint --checklists-only`), one for text that cannot be parsed.
   func diagnostics(_ uri: String) -> [JSONValue] {

@@ -151,9 +151,16 @@ extension LanguageServer {
       } else {
         parts.append("**Open**")
       }
-      if let due = item.dueDate {
+      if let due = item.due {
         parts.append(
-          item.isChecked ? "was due \(due)" : "\(Self.describeDue(due, today: today)) (\(due))")
+          item.isChecked
+            ? "was due \(due)" : "\(Self.describeDue(due.day, today: today)) (\(due))")
+        if !item.isChecked {
+          let reminder = item.remindAt(reminderDefaults(params.document.uri))
+          parts.append(
+            reminder.map { "reminded \($0.day) \($0.time)" }
+              ?? "no reminder")
+        }
       }
       // The subtree's counts, this item's own state taken out.
       let done = item.doneCount - (item.isChecked ? 1 : 0)

@@ -156,8 +156,9 @@ extension Session {
   func setField(_ purpose: Prompt.Purpose, to text: String, file: Int, line: Int) {
     let today = self.today
     let words = text.trimmingBlanks()
-    if purpose == .due, !words.isEmpty, RelativeDay.day(words, today: today) == nil {
-      return setStatus("'\(words)' is not a day; \(RelativeDay.accepted)", isError: true)
+    if purpose == .due, !words.isEmpty, RelativeDay.due(words, today: today) == nil {
+      return setStatus(
+        "'\(words)' is not a day; \(RelativeDay.accepted), then optionally HH:MM", isError: true)
     }
     edit(file, onlyLine: line) { document throws(EditError) in
       let reference = ItemReference.line(line)
@@ -175,9 +176,9 @@ extension Session {
           try document.setDueDate(nil, of: reference)
           return "removed the due day"
         }
-        guard let day = RelativeDay.day(words, today: today) else { throw .invalidDate(words) }
-        try document.setDueDate(day, of: reference)
-        return "due \(day) (\(RelativeDay.words(day, today: today)))"
+        guard let due = RelativeDay.due(words, today: today) else { throw .invalidDate(words) }
+        try document.setDue(due, of: reference)
+        return "due \(due) (\(RelativeDay.words(due.day, today: today)))"
       }
     }
   }

@@ -150,9 +150,9 @@ extension Session {
         .note, label: "Note: ", text: files[file].document.itemFields(atLine: row.line)?.note ?? "")
     case .character("D"):
       guard let (file, row) = currentItem else { return setStatus("no item here") }
-      let due = files[file].document.itemFields(atLine: row.line)?.dueDate
+      let due = files[file].document.itemFields(atLine: row.line)?.due
       prompt = Prompt(
-        .due, label: "Due (YYYY-MM-DD, today, tomorrow, a weekday; empty clears): ",
+        .due, label: "Due (YYYY-MM-DD, today, fri; then HH:MM if timed; empty clears): ",
         text: due?.description ?? "")
     case .character("d"):
       guard pending == "d" else {

@@ -118,6 +118,7 @@ extension Session {
       due = RelativeDay.words(day, today: today)
       let distance = day.dayNumber - today.dayNumber
       if distance > 13 || distance < -13 { due = day.description }
+      if let time = item.dueTime { due += " " + time.description }
       if day < today {
         dueStyle = TextStyle(color: TextStyle.red)
       } else if day == today {
@@ -216,7 +217,7 @@ extension Session {
     ("O", "add an item above"),
     ("e", "edit the name (of a list, on its heading)"),
     ("n", "edit the note"),
-    ("D", "set the due day: YYYY-MM-DD, today, tomorrow, a weekday"),
+    ("D", "set the due day (fri, 2024-06-01) and time (fri 17:00)"),
     ("dd", "delete the item with its sub-items"),
     ("J K", "move the item down and up among its siblings"),
     ("> <", "indent and outdent the item"),

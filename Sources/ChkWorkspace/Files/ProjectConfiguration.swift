@@ -1,9 +1,11 @@
 import ChecklistKit
 
-/// `.chk.json`: lint rules and the paths that directory walks leave out.
+/// `.chk.json`: lint rules, the paths that directory walks leave out, and when items
+/// are reminded by default.
 ///
 /// ```json
-/// {"rules": {"missing-id": "warning"}, "exclude": ["drafts/", "vendor/**"]}
+/// {"rules": {"missing-id": "warning"}, "exclude": ["drafts/", "vendor/**"],
+///  "reminders": {"time": "08:00", "enabled": true}}
 /// ```
 ///
 /// A file is governed by the nearest `.chk.json` in its directory or above (they do
@@ -15,6 +17,8 @@ package struct ProjectConfiguration: Sendable {
   package var rules: [(rule: LintRule, severity: Severity)] = []
   /// Paths left out when walking directories.
   package var exclude: [Glob] = []
+  /// When items without `@remind` are reminded.
+  package var reminders = ReminderDefaults()
 
   /// The lint configuration for the files this governs: its rules on today's date.
   package func lintConfiguration(today: CalendarDay) -> LintConfiguration {
@@ -52,8 +56,10 @@ package struct ProjectConfiguration: Sendable {
       switch key {
       case "rules": configuration.rules = try rules(member, path: path)
       case "exclude": configuration.exclude = try patterns(member, path: path)
+      case "reminders": configuration.reminders = try reminders(member, path: path)
       default:
-        throw .usage("\(path): unknown key '\(key)'; the keys are \"rules\" and \"exclude\"")
+        throw .usage(
+          "\(path): unknown key '\(key)'; the keys are \"rules\", \"exclude\" and \"reminders\"")
       }
     }
     return configuration
@@ -76,6 +82,27 @@ package struct ProjectConfiguration: Sendable {
       found.append((rule, severity))
     }
     return found
+  }
+
+  private static func reminders(_ member: JSONValue, path: String) throws(CommandError)
+    -> ReminderDefaults
+  {
+    let message =
+      "\(path): \"reminders\" must be an object such as {\"time\": \"08:00\", \"enabled\": true}"
+    guard case .object(let members) = member else { throw .usage(message) }
+    var defaults = ReminderDefaults()
+    for (key, value) in members {
+      switch (key, value) {
+      case ("time", .string(let text)):
+        guard let time = ClockTime(text) else {
+          throw .usage("\(path): the reminders' time '\(text)' is not HH:MM (00:00 to 23:59)")
+        }
+        defaults.time = time
+      case ("enabled", .bool(let isEnabled)): defaults.isEnabled = isEnabled
+      default: throw .usage(message)
+      }
+    }
+    return defaults
   }
 
   private static func patterns(_ member: JSONValue, path: String) throws(CommandError) -> [Glob] {

@@ -50,6 +50,22 @@ package enum RelativeDay {
     return today.adding(days: days)
   }
 
+  /// A due day and optional time as a person types it: a day as `day(_:today:)` reads
+  /// it, then optionally `HH:MM` after a space (`fri 17:00`, `2024-06-01 09:30`), or
+  /// `YYYY-MM-DDTHH:MM`. `nil` for anything else.
+  package static func due(_ text: String, today: CalendarDay) -> DueMoment? {
+    if let moment = DueMoment(text) { return moment }
+    var words = text.split(separator: " ").map(String.init)
+    var time: ClockTime?
+    if words.count == 2 {
+      guard let parsed = ClockTime(words[1]) else { return nil }
+      time = parsed
+      words.removeLast()
+    }
+    guard words.count == 1, let day = day(words[0], today: today) else { return nil }
+    return DueMoment(day: day, time: time)
+  }
+
   /// What to say about a day that `day(_:today:)` does not read.
   package static let accepted =
     "write YYYY-MM-DD (e.g. 2024-02-29), today, tomorrow, yesterday or a weekday"

@@ -161,4 +161,21 @@ struct CanonicalLineTests {
       }
     }
   }
+
+  /// A `@due` time written with ISO 8601's `T` is written with the space; nothing else
+  /// in a tag's text changes.
+  @Test func dueTimesTakeTheSpace() throws {
+    let input =
+      "- [ ]  a   @due(2024-06-01T09:30)  @x(2024-06-01T09:30)\n- [ ] b  @due(2024-06-01T24:00)\n"
+    let document = try ChecklistDocument(parsing: Array(input.utf8))
+    let once = ChecklistFormatter().format(document)
+    #expect(
+      String(decoding: once, as: UTF8.self)
+        == "- [ ] a  @due(2024-06-01 09:30)  @x(2024-06-01T09:30)\n- [ ] b  @due(2024-06-01T24:00)\n"
+    )
+    let again = try ChecklistDocument(parsing: once)
+    #expect(ChecklistFormatter().format(again) == once)
+    #expect(
+      again.meaning.flatMap(\.items).map(\.due) == document.meaning.flatMap(\.items).map(\.due))
+  }
 }

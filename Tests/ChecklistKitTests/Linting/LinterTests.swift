@@ -65,6 +65,17 @@ struct LinterTests {
       "invalid dates", "- [x] a  @done(2024-02-30)\n- [ ] b  @due(2024-1-2)\n- [x] c  @done\n",
       ["1:10-27 invalid-date", "2:10-24 invalid-date", "3:10-15 invalid-date"]),
     LintCase(
+      "due times",
+      "- [ ] a  @due(2024-06-01 09:30)\n- [ ] b  @due(2024-06-01T09:30)\n"
+        + "- [ ] c  @due(2024-06-01 24:00)\n- [ ] d  @due(2024-06-01 9:30)\n",
+      ["3:10-32 invalid-date", "4:10-31 invalid-date"]),
+    LintCase(
+      "reminders",
+      "- [ ] a  @due(2024-06-01)  @remind(30 minutes before)\n"
+        + "- [ ] b  @due(2024-06-01)  @remind(soon)\n- [ ] c  @remind(09:00)\n"
+        + "- [ ] d  @due(2024-06-01)  @remind(off)\n",
+      ["2:28-41 invalid-remind", "3:10-24 invalid-remind"]),
+    LintCase(
       "duplicate known tags",
       "- [x] a  @done(2024-01-01)  @done(2024-01-02)  @id(a)  @id(b)\n## L  @icon(x)  @icon(y)\n",
       ["1:29-46 duplicate-tag", "1:56-62 duplicate-tag", "2:17-25 duplicate-tag"]),
@@ -303,8 +314,8 @@ struct LinterTests {
   }
 
   @Test func everyRuleHasAStableName() {
-    #expect(LintRule.all.count == 17)
-    #expect(Set(LintRule.all.map(\.name)).count == 17)
+    #expect(LintRule.all.count == 18)
+    #expect(Set(LintRule.all.map(\.name)).count == 18)
     for rule in LintRule.all {
       #expect(rule.name.allSatisfy { $0.isLowercase || $0 == "-" })
       #expect(LintRule.named(rule.name) == rule)

@@ -7,7 +7,7 @@ import Testing
 @Suite("Known tag keys")
 struct TagKeyTests {
   @Test func keysAreFoundByName() {
-    #expect(ChecklistTag.Key.known.map(\.name) == ["id", "done", "due", "icon", "every"])
+    #expect(ChecklistTag.Key.known.map(\.name) == ["id", "done", "due", "icon", "every", "remind"])
     for key in ChecklistTag.Key.known {
       #expect(ChecklistTag.Key.named(key.name) == key)
       #expect(ChecklistTag.Key.known[key.index] == key)

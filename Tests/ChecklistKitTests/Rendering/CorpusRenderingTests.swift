@@ -103,6 +103,6 @@ struct CorpusRenderingTests {
     for (edit, files) in changed.sorted(by: { $0.key < $1.key }) {
       Issue.record("\(edit) changed the rendering of \(files.sorted())")
     }
-    #expect(runs.count == 21)
+    #expect(runs.count == 23)
   }
 }

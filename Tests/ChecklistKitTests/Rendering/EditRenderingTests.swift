@@ -41,6 +41,11 @@ struct EditRenderingTests {
       masked("rename") { try $0.rename(.line(line), to: "renamed [x] #1  @due(2020)") },
       masked("note") { try $0.setNote("a note", of: .line(line)) },
       masked("due") { try $0.setDueDate(day, of: .line(line)) },
+      // A due time and a reminder are more text on the item's line, nothing else.
+      masked("due time") {
+        try $0.setDue(DueMoment(day: day ?? .latest, time: ClockTime("09:30")), of: .line(line))
+      },
+      masked("remind") { try $0.setReminder(Reminder("30 minutes before"), of: .line(line)) },
       masked("assign an ID") { _ = try $0.assignID(to: .line(line)) },
       Edit(name: "rm") { document in
         let before = document

@@ -126,10 +126,15 @@ enum TagInName {
           ok = false
           return
         }
+      case .moment:
+        if span.value.flatMap({ DueMoment.parse(bytes, $0) }) == nil { ok = false }
       case .text: break
       case .recurrence:
         let value = span.value.map { bytes.text($0) } ?? ""
         if Recurrence(value) == nil || line.tag(.due) == nil { ok = false }
+      case .reminder:
+        let value = span.value.map { bytes.text($0) } ?? ""
+        if Reminder(value) == nil || line.tag(.due) == nil { ok = false }
       }
     }
     return ok
