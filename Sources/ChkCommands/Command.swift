@@ -219,7 +219,9 @@ struct Command: Sendable {
 
   /// Every command, in the order help lists them.
   static let all: [Command] = [
-    list, lists, due, terminalUI, add, check, uncheck, toggle, edit, remove, move, reset, listAdd,
+    list, lists, due, export, remind, terminalUI, add, check, uncheck, toggle, edit, remove, move,
+    reset,
+    listAdd,
     listRename,
     listRemove, listCopy, listIcon, archive, undo, format, lint, initialize, git, mergeDriver,
     resolve, languageServer,

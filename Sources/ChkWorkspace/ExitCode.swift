@@ -19,6 +19,9 @@ public struct ExitCode: Sendable, Hashable, CustomStringConvertible {
   public static let dataError = ExitCode(65)
   /// 66: the file is missing or is not a regular file.
   public static let noInput = ExitCode(66)
+  /// 69: a program chk needs is not installed (`remind --notify`'s notify-send, the
+  /// program `remind --exec` names).
+  public static let unavailable = ExitCode(69)
   /// 73: `init` would overwrite a file, or the file cannot be written.
   public static let cannotCreate = ExitCode(73)
   /// 74: an I/O error such as a full disk; the original is intact.

@@ -45,6 +45,12 @@ extension ChecklistDocument {
   ///
   /// - Complexity: O(*n*) in the number of lines; only lines with tags are read.
   public var openItemsWithDueTags: [(list: String?, item: ChecklistItem)] {
+    itemsWithDueTags(includingChecked: false)
+  }
+
+  /// The items with a `@due` tag, open ones only or checked ones too, with the name of
+  /// their list, in file order; only lines with tags are read.
+  public func itemsWithDueTags(includingChecked: Bool) -> [(list: String?, item: ChecklistItem)] {
     logWork("linesVisited", lines.count)
     return bytes.withUnsafeBufferPointer { buffer in
       var found: [(list: String?, item: ChecklistItem)] = []
@@ -55,7 +61,7 @@ extension ChecklistDocument {
           list = ParsedLine(record, buffer).name
           continue
         }
-        guard record.kind == .item, !record.isChecked, record.hasTags,
+        guard record.kind == .item, includingChecked || !record.isChecked, record.hasTags,
           ParsedLine(record, buffer).tag(.due) != nil
         else { continue }
         found.append((list, itemValue(atLine: index, in: buffer)))

@@ -31,6 +31,8 @@ public struct ClockTime: Sendable, Hashable, Comparable, CustomStringConvertible
 
   /// 09:00, the time a day without one is reminded at unless configured otherwise.
   public static let nine = ClockTime(uncheckedMinutes: 9 * 60)
+  /// 00:00, the start of a day.
+  public static let midnight = ClockTime(uncheckedMinutes: 0)
 
   init(uncheckedMinutes: Int) { minutes = uncheckedMinutes }
 
@@ -59,6 +61,19 @@ public struct LocalMoment: Sendable, Hashable, Comparable, CustomStringConvertib
   public init(day: CalendarDay, time: ClockTime) {
     self.day = day
     self.time = time
+  }
+
+  /// Now, in the local time zone, to the minute.
+  public static func now() -> LocalMoment {
+    var now = Glibc.time(nil)
+    var parts = tm()
+    localtime_r(&now, &parts)
+    let day =
+      CalendarDay(
+        year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+      ?? CalendarDay.today()
+    return LocalMoment(
+      day: day, time: ClockTime(hour: Int(parts.tm_hour), minute: Int(parts.tm_min)) ?? .midnight)
   }
 
   /// Minutes since 0001-01-01 00:00, for arithmetic.

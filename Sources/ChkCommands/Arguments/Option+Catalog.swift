@@ -96,6 +96,27 @@ extension Option {
     repeatable: true)
   static let strict = Option.flag("strict", nil, "exit 1 on warnings too")
 
+  // MARK: - export
+
+  static let output = Option.value(
+    "output", "o", "FILE", "write to FILE (safely; left alone when unchanged), not standard output")
+  static let shape = Option.value(
+    "as", nil, "WHAT", "todos (VTODO, the default) or events (VEVENT, what phones subscribe to)")
+  static let includeDone = Option.flag(
+    "include-done", nil, "checked items too, as completed to-dos")
+  static let noAssign = Option.flag(
+    "no-assign", nil, "give no item an ID (their UIDs then change when they are renamed)")
+
+  // MARK: - remind
+
+  static let window = Option.value(
+    "window", nil, "DURATION", "how far back to look (default 5m; 10 minutes, 1h, 1 day)")
+  static let now = Option.value(
+    "now", nil, "TIME", "the moment the window ends, YYYY-MM-DD HH:MM (default: now)")
+  static let notify = Option.flag("notify", nil, "show each reminder with notify-send")
+  static let exec = Option.value(
+    "exec", nil, "CMD", "run CMD once per reminder, the fields in CHK_* variables (no shell)")
+
   // MARK: - git, install, lsp
 
   static let global = Option.flag(

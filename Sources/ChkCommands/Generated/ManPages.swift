@@ -310,6 +310,197 @@ as in
 .Fl -fail-on-overdue
 exits 1, after the output, when an item is overdue, and says how many on
 standard error.
+.It Cm export Oo Ar PATH ... Oc Oo Fl -format Ar FORMAT Oc Oo Fl -output Ar FILE Oc Oo Fl -as Ar WHAT Oc Oo Fl -include-done Oc Oo Fl -no-assign Oc Oo Fl q Oc Op Fl v
+The items with a
+.Ql @due
+day, across files found as
+.Cm due
+finds them, as an iCalendar feed (RFC 5545;
+.Fl -format Cm ics ,
+the default and only format) that a calendar app imports or a phone
+subscribes to.
+.Fl -as Cm todos
+(the default) writes one VTODO per item,
+.Fl -as Cm events
+one VEVENT: all day, or 30 minutes at a due time.
+Google Calendar and Apple's subscribed calendars show events but not to-dos, so a
+phone subscription wants
+.Fl -as Cm events .
+Each item's
+.Ql UID
+comes from its
+.Ql @id
+and its file's path in its repository (the directory holding
+.Pa .git ;
+outside one, the path as given), so the same item is the same entry in every
+clone and after a rename.
+Items without an ID get one first, through the edit path as every edit gives one
+(undoable, and said on standard error);
+.Fl -no-assign
+leaves the files alone and derives the UID from the path, the list and the name,
+which changes when any of them does.
+.Ql SUMMARY
+is the name,
+.Ql DESCRIPTION
+the note,
+.Ql CATEGORIES
+the list's name,
+.Ql DTSTART
+and
+.Ql DUE
+the due day (a DATE) or time (a floating DATE-TIME, no time zone: the calendar's
+own), equal as RFC 5545 allows.
+.Ql STATUS
+is NEEDS-ACTION; with
+.Fl -include-done ,
+checked items come too, COMPLETED with
+.Ql COMPLETED
+(their
+.Ql @done
+day) and
+.Ql PERCENT-COMPLETE:100 .
+An open item's reminder (see
+.Sx Configuration file )
+is a DISPLAY
+.Ql VALARM
+triggered relative to the start.
+.Ql @every
+becomes an
+.Ql RRULE
+where RFC 5545 can say what
+.Nm
+does: every N days or weeks, weekdays, a day of the week, and every N months or
+years from a day of the month up to the 28th.
+There is none for
+.Ql from done
+(its days depend on when the item is done) or for a monthly or yearly series from
+the 29th to the 31st
+.Po
+.Nm
+moves it to a shorter month's last day and keeps that day; RFC 5545 skips such
+months
+.Pc ;
+those items appear once, on their due day.
+Lines end with CRLF and are folded at 75 octets without splitting a character;
+text is escaped.
+.Ql DTSTAMP
+is the file's last modification, not the clock: the same files (bytes and
+modification times) give byte-identical output.
+.Fl o , Fl -output Ar FILE
+writes the feed there through the safe-write path and prints
+.Dq wrote FILE
+.Pq Fl q : nothing ;
+a feed that has not changed is not rewritten
+.Pq Dq FILE is unchanged ,
+so a web server or a synced folder sees no change and a cron job may refresh it
+as often as it likes.
+.Pp
+A phone subscription, two ways: write the feed into a folder a sync service
+publishes, or to any static web server, and subscribe to its URL
+.Pq Ql webcal://host/chk.ics :
+.Bd -literal -offset indent
+chk export --as events . -o ~/Public/chk.ics
+.Ed
+.Pp
+Kept fresh by a git hook
+.Pq Pa .git/hooks/post-merge No and Pa post-commit :
+.Bd -literal -offset indent
+#!/bin/sh
+chk export --as events . -o ~/Public/chk.ics -q
+.Ed
+.Pp
+or by a systemd user timer,
+.Pa ~/.config/systemd/user/chk-export.service
+and
+.Pa chk-export.timer :
+.Bd -literal -offset indent
+[Service]
+Type=oneshot
+WorkingDirectory=%h/notes
+ExecStart=%h/.local/bin/chk export --as events . -o %h/Public/chk.ics -q
+
+[Timer]
+OnCalendar=*:0/15
+[Install]
+WantedBy=timers.target
+.Ed
+.Pp
+then
+.Ql systemctl --user enable --now chk-export.timer .
+.It Cm remind Oo Ar PATH ... Oc Oo Fl -window Ar DURATION Oc Oo Fl -now Ar TIME Oc Oo Fl -notify | Fl -exec Ar CMD Oc Op Fl v
+For cron or a systemd timer: the open items whose reminder time (see
+.Sx Configuration file )
+fell within the last
+.Ar DURATION
+(5 minutes unless given:
+.Ql 10m ,
+.Ql "10 minutes" ,
+.Ql 1h ,
+.Ql "1 day" )
+ending now
+.Po
+.Fl -now Ql "YYYY-MM-DD HH:MM"
+sets the clock
+.Pc ,
+across files found as
+.Cm due
+finds them; a reminder at 09:00 fires in the run at 09:00 or in the first run
+after it within the window, and in no later one, so the window should match how
+often it runs.
+Times are local and floating: on the night clocks change, 02:30 is whatever the
+clock shows as 02:30.
+Each is printed on a line: the time,
+.Ar FILE Ns \&: Ns Ar ID ,
+the name and the due day.
+.Fl -notify
+also shows each with
+.Xr notify-send 1
+(title: the name; body: the list and the due day); without it on
+.Ev PATH ,
+the command says so and exits 69.
+.Fl -exec Ar CMD
+runs
+.Ar CMD
+(a program on
+.Ev PATH ,
+then arguments, split at spaces; no shell ever sees it) once per reminder, with
+.Ev CHK_NAME ,
+.Ev CHK_DUE ,
+.Ev CHK_FILE ,
+.Ev CHK_ID ,
+.Ev CHK_LIST
+and
+.Ev CHK_REMIND_AT
+in its environment (so
+.Ql chk check \(dq$CHK_ID\(dq
+in it checks the item in its file); a program that is not there is exit 69, one
+that fails is reported and exits 1.
+A file that cannot be read is reported on standard error; the others still
+remind, and the run exits 0.
+A crontab line, every 5 minutes:
+.Bd -literal -offset indent
+*/5 * * * * cd ~/notes && chk remind . --notify
+.Ed
+.Pp
+(cron's
+.Ev DISPLAY
+and
+.Ev DBUS_SESSION_BUS_ADDRESS
+are needed for desktop notifications; a systemd user timer has them):
+.Bd -literal -offset indent
+# ~/.config/systemd/user/chk-remind.service
+[Service]
+Type=oneshot
+WorkingDirectory=%h/notes
+ExecStart=%h/.local/bin/chk remind . --notify
+
+# ~/.config/systemd/user/chk-remind.timer
+[Timer]
+OnCalendar=*:0/5
+AccuracySec=1s
+[Install]
+WantedBy=timers.target
+.Ed
 .It Cm tui Oo Ar PATH ... Oc Op Fl -today Ar DATE
 The checklist app, full screen in the terminal's alternate screen: the checklist
 file, or every checklist file under the
@@ -1574,6 +1765,13 @@ For
 and the
 .Fl -in
 views, a missing path decides the status over 65 and 1.
+.It 69
+A program the command needs is not installed:
+.Cm remind Fl -notify Ns 's
+.Xr notify-send 1 ,
+or the program
+.Cm remind Fl -exec
+names.
 .It 73
 .Cm init
 would overwrite a file; the file's permissions do not let you write it; its
@@ -1611,6 +1809,9 @@ $ chk rm 3 --dry-run --diff
 $ chk undo
 $ chk add Water plants --due 2024-06-03 && chk edit /water --note ferns
 $ chk due . --fail-on-overdue         # every checklist of the repository
+$ chk edit k3f9 --due "fri 17:00" --remind "30 minutes before"
+$ chk export --as events . -o ~/Public/chk.ics   # a feed a phone subscribes to
+$ chk remind . --notify               # from cron, every 5 minutes
 $ chk check docs/release.md:k3f9      # an item of another file
 $ chk list-copy "Release" "Release 2.1" --from templates.md
 $ chk reset --list Packing            # the packing list, again

@@ -29,6 +29,26 @@ package enum Subprocess {
     }
   }
 
+  /// The program `name` as `PATH` (the given one, not this process's) finds it: an
+  /// executable regular file; `name` itself when it holds a `/`. `nil` when none is.
+  package static func find(_ name: String, path: String?) -> String? {
+    func isProgram(_ candidate: String) -> Bool {
+      var status = stat()
+      return SystemPath.with(candidate) { stat($0, &status) } == 0
+        && status.st_mode & S_IFMT == S_IFREG
+        && SystemPath.with(candidate) { access($0, X_OK) } == 0
+    }
+    if name.contains("/") { return isProgram(name) ? name : nil }
+    guard !name.isEmpty else { return nil }
+    for directory in (path ?? "/usr/bin:/bin").split(
+      separator: ":", omittingEmptySubsequences: false)
+    {
+      let candidate = (directory.isEmpty ? "." : String(directory)) + "/" + name
+      if isProgram(candidate) { return candidate }
+    }
+    return nil
+  }
+
   /// Runs `arguments[0]` (looked up in `PATH`) with the given environment, standard
   /// input from /dev/null, and waits for it.
   ///

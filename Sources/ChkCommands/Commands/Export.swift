@@ -1,0 +1,123 @@
+import ChecklistKit
+import ChkWorkspace
+
+/// `chk export`: the items with a due day as an iCalendar feed.
+extension Command {
+  static let export = Command(
+    "export", operands: [.paths],
+    "the items with a due day as an iCalendar feed, for a calendar or a phone to subscribe to",
+    options: [
+      .format.described("ics (iCalendar, RFC 5545; the default and only one)"), .output, .shape,
+      .includeDone, .noAssign, .quiet, .verbose,
+    ]
+  ) { invocation throws(CommandError) in
+    let arguments = invocation.arguments
+    if let format = arguments.value(.format), format != "ics" {
+      throw .usage("--format: chk export writes ics (iCalendar), not '\(format)'")
+    }
+    let shapeName = arguments.value(.shape) ?? CalendarFeed.Shape.todos.rawValue
+    guard let shape = CalendarFeed.Shape(rawValue: shapeName) else {
+      throw .usage("--as takes todos or events, not '\(shapeName)'")
+    }
+    let includesDone = arguments.has(.includeDone)
+    var files = try ChecklistFiles.load(invocation, paths: invocation.operands)
+    if !arguments.has(.noAssign) {
+      try giveIDs(&files, includingChecked: includesDone, invocation)
+    }
+    var entries: [CalendarFeed.Entry] = []
+    var roots: [String: String?] = [:]
+    for file in files.documents {
+      let path = file.path.absolute
+      let directory = SystemPath.directory(of: path)
+      if roots[directory] == nil { roots[directory] = repositoryRoot(of: directory) }
+      let root = roots[directory] ?? nil
+      let stablePath = root.map { String(path.dropFirst($0.count + 1)) } ?? file.path.shown
+      let modified = ChecklistFile.identity(of: path).map { Int($0.modified / 1_000_000_000) } ?? 0
+      for (list, item) in file.document.itemsWithDueTags(includingChecked: includesDone)
+      where item.due != nil {
+        entries.append(
+          CalendarFeed.Entry(
+            item: item, list: list, stablePath: stablePath, modified: modified,
+            reminders: file.reminders))
+      }
+    }
+    let directoryName = SystemPath.baseName(of: invocation.environment.currentDirectory)
+    let feed = CalendarFeed(shape: shape, entries: entries, name: "chk: " + directoryName)
+      .bytes()
+    if let output = arguments.value(.output) {
+      try writeFeed(feed, to: invocation.userPath(output), count: entries.count, invocation)
+    } else {
+      invocation.output.writeExact(feed)
+    }
+    return files.finish(invocation)
+  }
+
+  /// Gives an ID to every item the feed will hold that has none, through the edit path
+  /// (an undo record each), so that its UID stays the same when it is renamed; the
+  /// files are read again after.
+  private static func giveIDs(
+    _ files: inout ChecklistFiles, includingChecked: Bool, _ invocation: Invocation
+  ) throws(CommandError) {
+    for index in files.documents.indices {
+      let file = files.documents[index]
+      let lines = file.document.itemsWithDueTags(includingChecked: includingChecked)
+        .filter { $0.item.id == nil && $0.item.due != nil }.map(\.item.line)
+      guard !lines.isEmpty else { continue }
+      let outcome = try invocation.fileEdit.applyToDocument(
+        at: file.path, idGenerator: invocation.workspace.idGenerator
+      ) { document throws(CommandError) in
+        try invocation.perform(file.path) { () throws(EditError) in
+          for line in lines { try document.assignID(to: .line(line)) }
+        }
+      }
+      for warning in outcome.warnings { invocation.errors.line("chk: " + warning) }
+      files.documents[index].document = try invocation.fileEdit.parse(
+        outcome.after, path: file.path)
+      invocation.errors.line(
+        "chk: gave \(lines.count) item\(lines.count == 1 ? "" : "s") in \(file.path.shown) "
+          + "an ID, so that \(lines.count == 1 ? "its UID stays" : "their UIDs stay") the same "
+          + "(--no-assign leaves files alone)")
+    }
+  }
+
+  /// The directory above `directory` (or it) that holds `.git`: the repository whose
+  /// paths name the items in UIDs; `nil` outside one.
+  private static func repositoryRoot(of directory: String) -> String? {
+    var current = directory
+    while true {
+      var status = stat()
+      if SystemPath.with(current + "/.git", { lstat($0, &status) }) == 0 { return current }
+      let parent = SystemPath.directory(of: current)
+      if parent == current || current.isEmpty { return nil }
+      current = parent
+    }
+  }
+
+  /// Writes the feed through the safe-write path; a feed that has not changed is not
+  /// written (a server or a sync folder sees no change).
+  private static func writeFeed(
+    _ feed: [UInt8], to path: UserPath, count: Int, _ invocation: Invocation
+  ) throws(CommandError) {
+    var edit = invocation.fileEdit
+    edit.undo = nil
+    let exists = ChecklistFile.identity(of: path.absolute) != nil
+    if exists {
+      let outcome = try edit.apply(to: path) { _ throws(CommandError) in (feed, ()) }
+      if !invocation.isQuiet {
+        invocation.output.line(
+          outcome.changed
+            ? "wrote \(path.shown) (\(count) item\(count == 1 ? "" : "s"))"
+            : "\(path.shown) is unchanged")
+      }
+    } else {
+      do throws(FileError) {
+        try ChecklistFile.create(path.absolute, contents: feed)
+      } catch {
+        throw .file(error)
+      }
+      if !invocation.isQuiet {
+        invocation.output.line("wrote \(path.shown) (\(count) item\(count == 1 ? "" : "s"))")
+      }
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import ChecklistKit
+
+/// Writes iCalendar (RFC 5545) text: content lines ended with CRLF and folded at 75
+/// octets without splitting a UTF-8 character, TEXT values escaped.
+package struct ICalendarWriter {
+  /// The bytes written so far.
+  package private(set) var bytes: [UInt8] = []
+
+  package init() {}
+
+  /// Writes one content line, `NAME[;PARAMETERS]:VALUE`, folded.
+  package mutating func line(_ name: String, _ value: String) {
+    let content = Array((name + ":" + value).utf8)
+    // Fold: at most 75 octets on the first line, 74 after the leading space on the
+    // others, cut only before a byte that starts a character.
+    var start = 0
+    var limit = 75
+    while content.count - start > limit {
+      var end = start + limit
+      while end > start, content[end] & 0xC0 == 0x80 { end -= 1 }
+      bytes += content[start..<end]
+      bytes += [13, 10, 32]
+      start = end
+      limit = 74
+    }
+    bytes += content[start...]
+    bytes += [13, 10]
+  }
+
+  /// Writes a line whose value is TEXT, escaped.
+  package mutating func text(_ name: String, _ value: String) {
+    line(name, Self.escaped(value))
+  }
+
+  /// A TEXT value escaped: backslash, semicolon and comma with a backslash, line
+  /// breaks as `\n`.
+  package static func escaped(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    var previousWasCarriageReturn = false
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": result += "\\\\"
+      case ";": result += "\\;"
+      case ",": result += "\\,"
+      case "\r": result += "\\n"
+      case "\n":
+        if !previousWasCarriageReturn { result += "\\n" }
+      default: result.unicodeScalars.append(scalar)
+      }
+      previousWasCarriageReturn = scalar == "\r"
+    }
+    return result
+  }
+
+  /// `YYYYMMDD`, a DATE value.
+  package static func date(_ day: CalendarDay) -> String {
+    digits(day.year, 4) + digits(day.month, 2) + digits(day.day, 2)
+  }
+
+  /// `YYYYMMDDTHHMMSS`, a floating DATE-TIME value (local time, no zone).
+  package static func floating(_ moment: LocalMoment) -> String {
+    date(moment.day) + "T" + digits(moment.time.hour, 2) + digits(moment.time.minute, 2) + "00"
+  }
+
+  /// `YYYYMMDDTHHMMSSZ`, a UTC DATE-TIME value, from seconds since 1970.
+  package static func utc(secondsSince1970 seconds: Int) -> String {
+    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    let rest = seconds - days * 86_400
+    let epoch = CalendarDay(year: 1970, month: 1, day: 1) ?? .latest
+    let day = epoch.adding(days: days) ?? epoch
+    return date(day) + "T" + digits(rest / 3_600, 2) + digits(rest / 60 % 60, 2)
+      + digits(rest % 60, 2) + "Z"
+  }
+
+  /// A DURATION value for a signed number of minutes: `PT9H`, `-PT30M`, `-P1DT6H`.
+  package static func duration(minutes: Int) -> String {
+    var rest = abs(minutes)
+    let days = rest / 1_440
+    rest %= 1_440
+    var text = minutes < 0 ? "-P" : "P"
+    if days > 0 { text += "\(days)D" }
+    if rest > 0 || days == 0 {
+      text += "T"
+      if rest / 60 > 0 { text += "\(rest / 60)H" }
+      if rest % 60 > 0 || rest == 0 { text += "\(rest % 60)M" }
+    }
+    return text
+  }
+
+  private static func digits(_ value: Int, _ count: Int) -> String {
+    let text = String(value)
+    return String(repeating: "0", count: max(0, count - text.count)) + text
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// An independent iCalendar implementation as a test oracle: `Tests/Helpers/ics_check.py`
+/// run with a Python that has the PyPI packages `icalendar` and `recurring-ical-events`.
+/// Found and required as `RenderingOracle` is (`CHK_ORACLE_PYTHON`, `CHK_REQUIRE_ORACLE=1`
+/// in CI).
+public struct ICalendarOracle: Sendable {
+  let python: String
+  let script: String
+
+  /// The oracle for a test: `nil` (with a notice, or a failure where oracles are
+  /// required) when no Python with the packages is found.
+  public static func forTest(_ name: String) -> ICalendarOracle? {
+    let script = TestSupport.packageRoot.appendingPathComponent("Tests/Helpers/ics_check.py").path
+    var candidates = ["python3"]
+    if let configured = ProcessInfo.processInfo.environment["CHK_ORACLE_PYTHON"],
+      !configured.isEmpty
+    {
+      candidates = [configured]
+    }
+    for python in candidates
+    where RenderingOracle.run(
+      python, ["-c", "import icalendar, recurring_ical_events"], input: Data())?.status == 0
+    {
+      return ICalendarOracle(python: python, script: script)
+    }
+    let message =
+      "\(name): skipped, no Python with icalendar and recurring-ical-events (set "
+      + "CHK_ORACLE_PYTHON, or '.build/oracle/bin/pip install icalendar recurring-ical-events')"
+    if RenderingOracle.isRequired {
+      Issue.record("CHK_REQUIRE_ORACLE is set: \(message)")
+    } else {
+      print("note: " + message)
+    }
+    return nil
+  }
+
+  /// One component as the oracle read it.
+  public struct Component: Decodable, Sendable {
+    /// `UID`.
+    public var uid: String
+    /// `VTODO` or `VEVENT`.
+    public var kind: String
+    /// `SUMMARY`, unescaped.
+    public var summary: String?
+    /// `DESCRIPTION`, unescaped.
+    public var description: String?
+    /// `CATEGORIES`, each unescaped.
+    public var categories: [String]
+    /// `DTSTART`: `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`.
+    public var dtstart: String?
+    /// `DUE`, as `dtstart`.
+    public var due: String?
+    /// `DTEND`, as `dtstart`.
+    public var dtend: String?
+    /// `STATUS`.
+    public var status: String?
+    /// `COMPLETED`, in UTC, `YYYY-MM-DDTHH:MM`.
+    public var completed: String?
+    /// `RRULE` as written.
+    public var rrule: String?
+    /// Each alarm's time: the start plus its trigger.
+    public var alarms: [String]
+    /// The occurrences from the start until `years` years after it.
+    public var occurrences: [String]
+    /// What a calendar would object to.
+    public var problems: [String]
+  }
+
+  /// What the oracle made of a feed.
+  public struct Reading: Decodable, Sendable {
+    /// Problems with the feed as a whole (line endings, lengths, UTF-8).
+    public var problems: [String]
+    /// Every VTODO and VEVENT, in the feed's order.
+    public var components: [Component]
+  }
+
+  /// Reads the feed at `path`, expanding recurrences over `years` years.
+  public func read(_ path: String, years: Int = 2) throws -> Reading {
+    let request = try JSONSerialization.data(withJSONObject: ["feed": path, "years": years])
+    guard let result = RenderingOracle.run(python, [script], input: request), result.status == 0
+    else { throw RenderingOracle.Failure(description: "the iCalendar oracle failed") }
+    return try JSONDecoder().decode(Reading.self, from: result.output)
+  }
+}
