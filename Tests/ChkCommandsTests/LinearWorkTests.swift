@@ -27,6 +27,8 @@ struct LinearWorkTests {
       if checked { text += gap + "@done(2024-01-02)" }
       // Item 7 comes back every week (check adds its next occurrence).
       if number == 7 { text += gap + "@due(2024-01-08)" + gap + "@every(week)" }
+      // Every tenth, a due time (what export and remind read); some of them without ID.
+      if number % 10 == 5 { text += gap + "@due(2024-01-08 09:00)" }
       if number % 5 != 0 { text += gap + "@id(i\(number))" }
       text += "\n"
     }
@@ -75,6 +77,9 @@ struct LinearWorkTests {
     ("check, recurring", ["check", "i7", "other.md:i7"], false),
     ("list --in", ["list", "--in", ".", "--sort", "name"], false),
     ("lists --in", ["lists", "--in", "."], false), ("due", ["due", "."], false),
+    ("export", ["export", "."], false),
+    ("export, giving IDs", ["export", "--include-done"], false),
+    ("remind", ["remind", ".", "--now", "2024-01-08 09:00"], false),
   ]
 
   @Test(arguments: commands)

@@ -117,10 +117,21 @@ extension ChecklistDocument {
   /// - Throws: `EditError.tooLarge`.
   @discardableResult
   public mutating func assignMissingIDs() throws(EditError) -> Int {
+    try assignMissingIDs(onLines: nil)
+  }
+
+  /// Gives the items on these 1-based lines that have no ID a new one, in one pass over
+  /// the file (lines that are not items, or have an ID, are left alone).
+  ///
+  /// - Returns: how many items got an ID.
+  /// - Throws: `EditError.tooLarge`.
+  @discardableResult
+  public mutating func assignMissingIDs(onLines wanted: Set<Int>?) throws(EditError) -> Int {
     var existing = existingIDs()
     var contents: [(line: Int, content: [UInt8])] = []
     bytes.withUnsafeBufferPointer { buffer in
       for index in lines.indices where lines[index].kind == .item {
+        if let wanted, !wanted.contains(index + 1) { continue }
         guard ParsedLine(lines[index], buffer).idRange == nil else { continue }
         var line = EditableLine(lines[index], in: buffer)
         let id = idGenerator.makeID(avoiding: existing)

@@ -67,7 +67,7 @@ extension Command {
         at: file.path, idGenerator: invocation.workspace.idGenerator
       ) { document throws(CommandError) in
         try invocation.perform(file.path) { () throws(EditError) in
-          for line in lines { try document.assignID(to: .line(line)) }
+          try document.assignMissingIDs(onLines: Set(lines))
         }
       }
       for warning in outcome.warnings { invocation.errors.line("chk: " + warning) }
