@@ -35,6 +35,8 @@ swift build -c release --product chk-fuzz --sanitize=fuzzer \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -DCHK_FUZZ
 
 export SWIFT_BACKTRACE=enable=no
+# The same leak suppressions as the sanitized tests (one-time tables).
+export LSAN_OPTIONS="suppressions=$PWD/Tests/Scripts/lsan.supp"
 export CHK_FUZZ_TARGET="$target"
 exec .build/release/chk-fuzz "$corpus" "$seeds" "$regressions" \
   -dict=Tests/Fuzz/chk.dict -max_len=4096 -timeout=10 -rss_limit_mb=2048 \

@@ -10,6 +10,10 @@ extension Session {
   package func render(columns: Int, rows count: Int) -> Frame {
     size = (columns, count)
     var frame = Frame(columns: columns, rows: count)
+    // A list or a due row removed (here or by another program) may leave a cursor past
+    // the end: brought back whatever the window's size.
+    if screen == .lists { listsCursor = min(listsCursor, max(0, listEntries.count - 1)) }
+    if screen == .due { dueCursor = min(dueCursor, max(0, dueRows.count - 1)) }
     guard columns >= Self.minimumSize.columns, count >= Self.minimumSize.rows else {
       var row = Frame.Row()
       row.append("terminal too small: 40×10 at least", .plain, limit: columns)
@@ -148,8 +152,6 @@ extension Session {
 
   private func renderLists(into frame: inout Frame, page: Int) {
     let entries = listEntries
-    // A list removed (here or by another program) may leave the cursor past the end.
-    listsCursor = min(listsCursor, max(0, entries.count - 1))
     listsTop = Self.scrolled(top: listsTop, cursor: listsCursor, page: page, count: entries.count)
     if entries.isEmpty {
       var row = Frame.Row()
@@ -169,7 +171,6 @@ extension Session {
   // MARK: - Due
 
   private func renderDue(into frame: inout Frame, page: Int) {
-    dueCursor = min(dueCursor, max(0, dueRows.count - 1))
     dueTop = Self.scrolled(top: dueTop, cursor: dueCursor, page: page, count: dueRows.count)
     if dueRows.isEmpty {
       var row = Frame.Row()
