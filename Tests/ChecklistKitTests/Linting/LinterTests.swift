@@ -114,8 +114,10 @@ struct LinterTests {
       "- [x](https://x.org) link\n- [a] ref\n- [ ]: ref def\n```\n- [-] code\n```\n> - [-] quote\n",
       []),
     LintCase(
+      // With an item in the file, so that a glued box would be reported.
       "full and collapsed reference links are not near misses",
-      "- [x][1] see\n- [a][] b\n- [ ][x]\n\n[1]: https://x.org\n[a]: https://y.org\n", []),
+      "- [ ] an item\n- [x][1] see\n- [a][] b\n- [ ][x]\n\n[1]: https://x.org\n[a]: https://y.org\n",
+      []),
     LintCase(
       "known tag inside the name", "- [ ] Pay rent @due(2024-04-01)\n",
       ["1:16-32 tag-in-name"], fixed: "- [ ] Pay rent  @due(2024-04-01)\n"),
