@@ -171,7 +171,7 @@ struct ExportCommandTests {
     let assigned = cli.run("export")
     let id = CLIHarness.seededIDs(1)[0]
     #expect(try cli.read("CHECKLIST.md") == "- [ ] a  @due(2024-06-01)  @id(\(id))\n- [ ] b\n")
-    #expect(assigned.errors.contains("gave 1 item in CHECKLIST.md an ID"))
+    #expect(assigned.errors.contains("gave 1 item an ID, so that its UID stays the same"))
     #expect(assigned.output.contains("UID:\(id)-"))
     #expect(cli.run("undo").status == .success)
     #expect(try cli.read("CHECKLIST.md") == text)

@@ -58,6 +58,7 @@ extension Command {
   private static func giveIDs(
     _ files: inout ChecklistFiles, includingChecked: Bool, _ invocation: Invocation
   ) throws(CommandError) {
+    var given = (items: 0, files: 0)
     for index in files.documents.indices {
       let file = files.documents[index]
       let lines = file.document.itemsWithDueTags(includingChecked: includingChecked)
@@ -73,11 +74,19 @@ extension Command {
       for warning in outcome.warnings { invocation.errors.line("chk: " + warning) }
       files.documents[index].document = try invocation.fileEdit.parse(
         outcome.after, path: file.path)
-      invocation.errors.line(
-        "chk: gave \(lines.count) item\(lines.count == 1 ? "" : "s") in \(file.path.shown) "
-          + "an ID, so that \(lines.count == 1 ? "its UID stays" : "their UIDs stay") the same "
-          + "(--no-assign leaves files alone)")
+      given.items += lines.count
+      given.files += 1
+      if invocation.arguments.has(.verbose) {
+        invocation.errors.line(
+          "chk: gave \(lines.count) item\(lines.count == 1 ? "" : "s") in \(file.path.shown) an ID")
+      }
     }
+    guard given.items > 0 else { return }
+    let items = given.items == 1 ? "1 item" : "\(given.items) items"
+    let place = given.files == 1 ? "" : " in \(given.files) files"
+    invocation.errors.line(
+      "chk: gave \(items)\(place) an ID, so that \(given.items == 1 ? "its UID stays" : "their UIDs stay") "
+        + "the same (chk undo takes it back in a file; --no-assign leaves files alone)")
   }
 
   /// The directory above `directory` (or it) that holds `.git`: the repository whose

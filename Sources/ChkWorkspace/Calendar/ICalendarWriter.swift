@@ -8,9 +8,15 @@ package struct ICalendarWriter {
 
   package init() {}
 
+  /// The line being written, reused from line to line.
+  private var content: [UInt8] = []
+
   /// Writes one content line, `NAME[;PARAMETERS]:VALUE`, folded.
   package mutating func line(_ name: String, _ value: String) {
-    let content = Array((name + ":" + value).utf8)
+    content.removeAll(keepingCapacity: true)
+    content.append(contentsOf: name.utf8)
+    content.append(UInt8(ascii: ":"))
+    content.append(contentsOf: value.utf8)
     // Fold: at most 75 octets on the first line, 74 after the leading space on the
     // others, cut only before a byte that starts a character.
     var start = 0
@@ -18,13 +24,13 @@ package struct ICalendarWriter {
     while content.count - start > limit {
       var end = start + limit
       while end > start, content[end] & 0xC0 == 0x80 { end -= 1 }
-      bytes += content[start..<end]
-      bytes += [13, 10, 32]
+      bytes.append(contentsOf: content[start..<end])
+      bytes.append(contentsOf: [13, 10, 32])
       start = end
       limit = 74
     }
-    bytes += content[start...]
-    bytes += [13, 10]
+    bytes.append(contentsOf: content[start...])
+    bytes.append(contentsOf: [13, 10])
   }
 
   /// Writes a line whose value is TEXT, escaped.
@@ -35,6 +41,9 @@ package struct ICalendarWriter {
   /// A TEXT value escaped: backslash, semicolon and comma with a backslash, line
   /// breaks as `\n`.
   package static func escaped(_ text: String) -> String {
+    // Most names need nothing escaped.
+    guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 < 0x20 })
+    else { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count)
     var previousWasCarriageReturn = false
