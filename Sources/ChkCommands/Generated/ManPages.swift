@@ -1448,7 +1448,9 @@ and
 .Ql [!a-z]
 one character,
 .Ql **
-any number of directories; a pattern without a
+any number of directories (a trailing one, as in
+.Ql docs/** ,
+everything inside but not the directory itself); a pattern without a
 .Ql /
 matches a name at any depth, one with a
 .Ql /

@@ -4,7 +4,8 @@
 /// - `*` matches any run of characters but `/`, `?` one character but `/`, and
 ///   `[abc]`, `[a-z]`, `[!a-z]` one character of (or not of) a set;
 /// - `**` as a whole segment matches any number of directories, none included
-///   (`docs/**/draft.md`, `**/old`);
+///   (`docs/**/draft.md`, `**/old`); a trailing one matches everything inside, not the
+///   directory itself (`docs/**`);
 /// - a pattern without a `/` (other than a trailing one) matches a file or directory
 ///   name at any depth (`node_modules`, `*.draft.md`); one with a `/` is anchored at
 ///   the configuration's directory (`docs/old`, `/TODO.md`);
@@ -60,13 +61,21 @@ package struct Glob: Sendable, Hashable {
     // components.
     var reachable = [Bool](repeating: false, count: limit + 1)
     reachable[0] = true
-    for segment in segments {
+    for (position, segment) in segments.enumerated() {
       var next = [Bool](repeating: false, count: limit + 1)
       if segment == ["*", "*"] {
+        // `**` matches any number of directories; a trailing one (`docs/**`) matches
+        // what is inside, so at least one component.
+        let isLast = position == segments.count - 1
         var any = false
         for count in 0...limit {
-          any = any || reachable[count]
-          next[count] = any
+          if isLast {
+            next[count] = any
+            any = any || reachable[count]
+          } else {
+            any = any || reachable[count]
+            next[count] = any
+          }
         }
       } else {
         for count in 0..<limit where reachable[count] && matches(segment, components[count]) {
