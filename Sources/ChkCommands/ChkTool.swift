@@ -4,16 +4,21 @@ import ChkWorkspace
 /// What a command sees of the process: its environment variables, working directory,
 /// today's date and standard input. `main` builds it once; tests build their own.
 public struct ChkEnvironment {
-  /// Environment variables (`CHK_FILE`, `NO_COLOR`, `CHK_SEED`, `XDG_STATE_HOME`,
-  /// `HOME`, `CHK_LOCK_TIMEOUT`).
+  /// Environment variables (`CHK_FILE`, `NO_COLOR`, `CHK_SEED`, `CHK_TODAY`,
+  /// `XDG_STATE_HOME`, `HOME`, `CHK_LOCK_TIMEOUT`).
   public var variables: [String: String]
   /// The directory relative paths are resolved from (absolute).
   public var currentDirectory: String
-  /// Today, in local time: the default `@done` date. Read from the clock when first
-  /// asked for (unless set), so commands that need no date do not load the time zone.
+  /// Today, in local time: the default `@done` date. Set, or `$CHK_TODAY`
+  /// (`YYYY-MM-DD`, for examples and tests), else read from the clock when first asked
+  /// for, so commands that need no date do not load the time zone.
   public var today: CalendarDay {
-    get { todayOverride ?? CalendarDay.today() }
+    get { fixedToday ?? CalendarDay.today() }
     set { todayOverride = newValue }
+  }
+  /// The day set by the caller or `$CHK_TODAY`, if any (`nil`: the clock's).
+  package var fixedToday: CalendarDay? {
+    todayOverride ?? variables["CHK_TODAY"].flatMap { CalendarDay($0) }
   }
   private var todayOverride: CalendarDay?
   /// Reads all of standard input (for `chk fmt -`).
@@ -60,6 +65,9 @@ public enum ChkTool {
     // arguments, file names, item text) shown visibly.
     errors.visible = .oneLine
     do throws(CommandError) {
+      if let text = environment.variables["CHK_TODAY"], !text.isEmpty, CalendarDay(text) == nil {
+        throw .usage("CHK_TODAY is '\(text)', not a date: set it to YYYY-MM-DD, or unset it")
+      }
       return try dispatch(arguments, environment: environment, output: output, errors: errors)
     } catch {
       errors.line("chk: " + error.message)

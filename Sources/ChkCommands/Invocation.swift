@@ -60,6 +60,17 @@ struct Invocation {
     return moment
   }
 
+  /// An `@every` value given as an option value.
+  func recurrence(_ option: Option) throws(CommandError) -> Recurrence? {
+    guard let text = arguments.value(option) else { return nil }
+    guard let recurrence = Recurrence(text) else {
+      throw .invalidValue(
+        "--\(option.name): '\(text)' is not a repeat; write day, week, month, year, a count "
+          + "('2 weeks'), weekday or a day's name ('monday'), optionally with 'from done'")
+    }
+    return recurrence
+  }
+
   /// A `@remind` value given as an option value.
   func reminder(_ option: Option) throws(CommandError) -> Reminder? {
     guard let text = arguments.value(option) else { return nil }

@@ -326,6 +326,43 @@ struct PlacementCommandTests {
     #expect(try cli.read("CHECKLIST.md") == text)
     #expect(cli.run("mv", "a", "--bottom").status == .success)
     #expect(try cli.read("CHECKLIST.md") == text)
+    // Said as such, with no diff and no undo record: undo still reverts the edit before.
+    cli.run("check", "a", "--date", "2024-01-01")
+    let checked = try cli.read("CHECKLIST.md")
+    let top = cli.run("mv", "a", "--top", "--diff")
+    #expect(top.output == "nothing to move: a \"a\" is already at the top of \"To do\"\n")
+    #expect(
+      cli.run("mv", "b", "--under", "a").output.hasPrefix(
+        "nothing to move: b \"b\" is already under"))
+    #expect(cli.run("mv", "a", "--top", "-n").output.hasPrefix("nothing to move"))
+    #expect(try cli.read("CHECKLIST.md") == checked)
+    cli.run("undo")
+    #expect(try cli.read("CHECKLIST.md") == text)
+  }
+
+  @Test func addAndEditMakeItemsComeBack() throws {
+    let cli = try CLIHarness(files: ["CHECKLIST.md": "- [ ] a  @id(a)\n"])
+    #expect(cli.run("add", "b", "--every", "week").status == .usage)
+    #expect(
+      cli.run("add", "b", "--due", "2024-03-11", "--every", "fortnight").status == .dataError)
+    #expect(cli.run("add", "b", "--due", "2024-03-11", "--every", "2 weeks").status == .success)
+    #expect(
+      try cli.read("CHECKLIST.md").contains("- [ ] b  @due(2024-03-11)  @every(2 weeks)  @id("))
+    #expect(cli.run("edit", "a", "--every", "month").status == .usage)
+    #expect(try cli.read("CHECKLIST.md").hasPrefix("- [ ] a  @id(a)\n"))
+    #expect(
+      cli.run("edit", "a", "--every", "month", "--due", "2024-01-31").output
+        == "edited a \"a\": due, every\n")
+    #expect(
+      try cli.read("CHECKLIST.md").hasPrefix("- [ ] a  @due(2024-01-31)  @every(month)  @id(a)\n"))
+    #expect(cli.run("check", "a").output.contains("added the next one: "))
+    // Done on the harness's today, 2024-03-10: the next in the series after it.
+    #expect(try cli.read("CHECKLIST.md").contains("@due(2024-03-31)  @every(month)"))
+    cli.run("edit", "a", "--no-every")
+    #expect(
+      try cli.read("CHECKLIST.md").hasPrefix(
+        "- [x] a  @due(2024-01-31)  @done(2024-03-10)  @id(a)\n"))
+    #expect(cli.run("edit", "a", "--every", "week", "--no-due").status == .usage)
   }
 
   @Test func moveBeforeAndToggleWithoutDate() throws {

@@ -25,6 +25,17 @@ struct LintCommandTests {
         """)
   }
 
+  @Test func gluedTagsAreNotToldToAddABlankThatIsThere() throws {
+    let line = "- [ ] k  @due(2024-01-01)@id(zz)\n"
+    let cli = try CLIHarness(files: ["CHECKLIST.md": line])
+    #expect(
+      cli.run("lint").output
+        == "CHECKLIST.md:1:10: warning: '@due(2024-01-01)@id(zz)' is part of the name: a tag ends "
+        + "at a blank; put two spaces before each tag [tag-in-name]\n")
+    #expect(cli.run("lint", "--fix").status == .success)
+    #expect(try cli.read("CHECKLIST.md") == line)
+  }
+
   @Test func warningsPassUnlessStrict() throws {
     let cli = try CLIHarness(files: ["CHECKLIST.md": "- [] near\n"])
     #expect(cli.run("lint").status == .success)
@@ -229,6 +240,8 @@ struct LintCommandTests {
     )
     #expect(lines[11].hasPrefix("lists/f11.md:"))
     #expect(lines[12].hasPrefix("lists/zz.md:1:7: error: invalid UTF-8 at byte 6"))
+    // Every gnu line names its rule, as json and github do.
+    #expect(lines[12].hasSuffix(" [invalid-utf8]"))
     #expect(
       result.errors
         == "chk: missing.md: no such file; check the path, or create it with 'chk init'\n")

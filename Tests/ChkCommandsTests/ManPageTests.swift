@@ -56,6 +56,48 @@ struct ManPageTests {
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "\(output)")
   }
+
+  /// As rendered, no quote opens inside a quote of its own kind: `.Pq Ql a , Ql b`
+  /// nests the second quote in the first (‘a, ‘b’’) where separate lines were meant.
+  @Test(arguments: ["chk.1", "checklist.5"])
+  func renderedQuotesDoNotNest(_ name: String) throws {
+    guard let mandoc = which("mandoc") else { return }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: mandoc)
+    process.arguments = [
+      "-T", "utf8", "-O", "width=400",
+      TestSupport.packageRoot.appendingPathComponent("man/" + name).path,
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    // Bold and underline are overstrikes: a character, a backspace, a character.
+    var text: [Character] = []
+    for character in String(decoding: data, as: UTF8.self) {
+      if character == "\u{8}" { _ = text.popLast() } else { text.append(character) }
+    }
+    var nested: [String] = []
+    for line in String(text).split(separator: "\n") {
+      var single = 0
+      var double = 0
+      for character in line {
+        switch character {
+        case "‘": single += 1
+        case "’": single -= 1
+        case "“": double += 1
+        case "”": double -= 1
+        default: break
+        }
+        if single > 1 || double > 1 {
+          nested.append(line.trimmingCharacters(in: .whitespaces))
+          break
+        }
+      }
+    }
+    #expect(nested.isEmpty, "quotes nested in \(name): \(nested)")
+  }
 }
 
 extension ManPageTests {

@@ -194,6 +194,46 @@ struct ReadingCommandTests {
     #expect(cli.run("completions", "tcsh").status == .usage)
   }
 
+  /// zsh, with its completion functions stubbed to print what they are given, reads the
+  /// script's words as meant: apostrophes kept, and each command's options offered.
+  @Test func zshCompletesOptionsAndKeepsApostrophes() throws {
+    guard let zsh = which("zsh") else { return }
+    let cli = try CLIHarness()
+    let script = cli.directory.path + "/_chk"
+    try Data(cli.run("completions", "zsh").output.utf8).write(to: URL(fileURLWithPath: script))
+    func complete(_ words: String, current: Int) throws -> String {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: zsh)
+      process.arguments = [
+        "-f", "-c",
+        """
+        _describe() { shift; print -l -- "${(@P)1}"; }
+        _arguments() { print -l -- "$@"; }
+        _files() { print _files; }
+        words=(\(words)); CURRENT=\(current)
+        source \(script)
+        """,
+      ]
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      try process.run()
+      let data = pipe.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return String(decoding: data, as: UTF8.self)
+    }
+    let commands = try complete("chk ''", current: 2).split(separator: "\n")
+    #expect(commands.contains("edit:change an item's name, note, dates, repeat or reminder"))
+    #expect(commands.contains("version:print chk's version"))
+    let add = try complete("chk add --", current: 3).split(separator: "\n")
+    #expect(add.contains("--list[the list to add to]:NAME:"))
+    #expect(add.contains("-n[show what would change and write nothing]"))
+    #expect(add.contains("--dry-run[show what would change and write nothing]"))
+    #expect(add.contains("*:file:_files"))
+    let list = try complete("chk list --tag ''", current: 4).split(separator: "\n")
+    #expect(
+      list.contains { $0.hasPrefix("--tag[") && $0.contains(":KEY:(") && $0.contains(" due ") })
+  }
+
   @Test func completionScriptsAreValidShell() throws {
     let cli = try CLIHarness()
     for (shell, check) in [

@@ -98,6 +98,15 @@ extension ChecklistDocument {
     try setTag(.remind, reminder?.description, of: item)
   }
 
+  /// Sets or (with `nil`) removes an item's `@every`.
+  ///
+  /// - Throws: `EditError.itemNotFound` or `.ambiguousID`.
+  public mutating func setRecurrence(_ recurrence: Recurrence?, of item: ItemReference)
+    throws(EditError)
+  {
+    try setTag(.every, recurrence?.description, of: item)
+  }
+
   /// Gives an item an ID if it has none.
   ///
   /// - Returns: the item's ID.

@@ -24,7 +24,8 @@ extension ChecklistDocument {
   @discardableResult
   public mutating func addItem(
     named name: String, at position: ItemPosition, note: String? = nil,
-    dueDate: CalendarDay? = nil, due: DueMoment? = nil, reminder: Reminder? = nil
+    dueDate: CalendarDay? = nil, due: DueMoment? = nil, reminder: Reminder? = nil,
+    recurrence: Recurrence? = nil
   ) throws(EditError) -> String {
     let due = due ?? dueDate.map { DueMoment(day: $0) }
     let escapedName = try Escaping.itemName(name)
@@ -33,6 +34,7 @@ extension ChecklistDocument {
     let id = idGenerator.makeID(avoiding: existingIDs())
     var line = EditableLine(itemPrefix: placement.prefix, name: escapedName)
     if let due { line.setTag(.due, escapedValue: Array(due.description.utf8)) }
+    if let recurrence { line.setTag(.every, escapedValue: Array(recurrence.description.utf8)) }
     if let reminder { line.setTag(.remind, escapedValue: Array(reminder.description.utf8)) }
     line.setTag(.id, escapedValue: Array(id.utf8))
     line.note = escapedNote
@@ -56,10 +58,13 @@ extension ChecklistDocument {
   /// its new siblings, and its sub-items and continuation lines are re-indented by
   /// the same number of columns (leading tabs become spaces).
   ///
+  /// - Returns: whether the file changed (false for an item already where it was asked
+  ///   to go).
   /// - Throws: `EditError.moveIntoOwnSubtree`, `.itemNotFound`, `.listNotFound`,
   ///   `.ambiguousID` or `.unsupportedPosition`.
+  @discardableResult
   public mutating func moveItem(_ item: ItemReference, to position: ItemPosition)
-    throws(EditError)
+    throws(EditError) -> Bool
   {
     let original = self
     let index = try lineIndex(of: item)
@@ -103,6 +108,14 @@ extension ChecklistDocument {
       guard structure(of: first..<(first + moved.count)) == oldStructure else {
         throw EditError.unsupportedPosition(line: first + 1)
       }
+      // Back where it was, written the same: only then can the bytes be unchanged,
+      // and only then are they compared (so a run of moves stays linear).
+      if first == index, shift == 0, lines.count == original.lines.count,
+        newLines[0].content == moved[0].content
+      {
+        return bytes != original.bytes
+      }
+      return true
     } catch {
       self = original
       throw error

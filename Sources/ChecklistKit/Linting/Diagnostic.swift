@@ -64,12 +64,16 @@ public struct Diagnostic: Sendable, Hashable {
     /// `'QUOTED' is part of the name (one blank before it); put two spaces before it
     /// to make it a tag`
     case tagInName(ArraySlice<UInt8>)
+    /// `tag-in-name` for tags written without a blank between them.
+    case gluedTags(ArraySlice<UInt8>)
     /// A message with the place it points to (1-based line, byte columns).
     case duplicate(String, line: UInt32, column: UInt32, endColumn: UInt32)
 
     static let tagInNameSuffix = Array(
       "' is part of the name (one blank before it); put two spaces before it to make it a tag"
         .utf8)
+    static let gluedTagsSuffix = Array(
+      "' is part of the name: a tag ends at a blank; put two spaces before each tag".utf8)
 
     /// The message's text.
     var string: String {
@@ -78,6 +82,9 @@ public struct Diagnostic: Sendable, Hashable {
       case .tagInName(let quoted):
         return "'" + String(decoding: quoted, as: UTF8.self)
           + String(decoding: Self.tagInNameSuffix, as: UTF8.self)
+      case .gluedTags(let quoted):
+        return "'" + String(decoding: quoted, as: UTF8.self)
+          + String(decoding: Self.gluedTagsSuffix, as: UTF8.self)
       }
     }
 
@@ -89,6 +96,10 @@ public struct Diagnostic: Sendable, Hashable {
         bytes.append(UInt8(ascii: "'"))
         bytes += quoted
         bytes += Self.tagInNameSuffix
+      case .gluedTags(let quoted):
+        bytes.append(UInt8(ascii: "'"))
+        bytes += quoted
+        bytes += Self.gluedTagsSuffix
       }
     }
 

@@ -33,6 +33,9 @@ extension Option {
   static let noDue = Option.flag("no-due", nil, "remove the due date")
   static let remind = Option.value(
     "remind", nil, "WHEN", "when to be reminded: 09:00, '30 minutes before', '1 day before', off")
+  static let every = Option.value(
+    "every", nil, "RULE", "repeat it: day, week, month, year, '2 weeks', weekday, monday, ... ")
+  static let noEvery = Option.flag("no-every", nil, "remove @every (it no longer comes back)")
   static let noRemind = Option.flag("no-remind", nil, "remove @remind (the default applies)")
   static let doneDate = Option.value("done", nil, "DATE", "the new @done date")
   static let noDone = Option.flag("no-done", nil, "remove the @done date")

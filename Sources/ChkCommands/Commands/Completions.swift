@@ -52,8 +52,22 @@ enum Completions {
         """
     case "zsh":
       var lines = ""
+      var cases = ""
       for command in Command.all {
-        lines += "    '\(command.name):\(command.summary.replacingSingleQuotes())'\n"
+        lines += "    \(("\(command.name):" + command.summary.zshDescription).zshQuoted)\n"
+        var specs = ""
+        for option in command.allOptions {
+          let names =
+            option.short.map { "{-\($0),--\(option.name)}" } ?? "--\(option.name)"
+          var spec = "[" + option.help.zshDescription + "]"
+          if option.takesValue {
+            let values = option.name == "tag" ? "(\(tagKeys))" : ""
+            spec += ":\(option.placeholder ?? "VALUE"):\(values)"
+          }
+          specs += " \\\n        \(names)\(spec.zshQuoted)"
+        }
+        cases +=
+          "    \(command.name))\n      _arguments -s\(specs) \\\n        '*:file:_files' ;;\n"
       }
       return """
         #compdef chk
@@ -64,9 +78,14 @@ enum Completions {
         \(lines)  )
           if (( CURRENT == 2 )); then
             _describe 'command' commands
-          else
-            _files
+            return
           fi
+          local command=${words[2]}
+          shift words
+          (( CURRENT-- ))
+          case $command in
+        \(cases)    *) _files ;;
+          esac
         }
         _chk "$@"
 
@@ -76,17 +95,17 @@ enum Completions {
       for command in Command.all {
         lines +=
           "complete -c chk -n __fish_use_subcommand -a \(command.name) "
-          + "-d '\(command.summary.replacingSingleQuotes())'\n"
+          + "-d '\(command.summary.fishQuoted)'\n"
         for option in command.options {
           lines +=
             "complete -c chk -n '__fish_seen_subcommand_from \(command.name)' -l \(option.name)"
           if option.takesValue { lines += " -r" }
           if option.name == "tag" { lines += " -f -a '\(tagKeys)'" }
-          lines += " -d '\(option.help.replacingSingleQuotes())'\n"
+          lines += " -d '\(option.help.fishQuoted)'\n"
         }
       }
       for option in Command.globalOptions {
-        lines += "complete -c chk -l \(option.name) -d '\(option.help.replacingSingleQuotes())'\n"
+        lines += "complete -c chk -l \(option.name) -d '\(option.help.fishQuoted)'\n"
       }
       return
         "# fish completion for chk: chk completions fish > ~/.config/fish/completions/chk.fish\n"
@@ -98,7 +117,30 @@ enum Completions {
 }
 
 extension String {
-  fileprivate func replacingSingleQuotes() -> String {
-    split(separator: "'", omittingEmptySubsequences: false).joined(separator: "")
+  /// The text as one zsh word in single quotes (a quote inside written `'\\''`).
+  fileprivate var zshQuoted: String {
+    "'" + split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''")
+      + "'"
+  }
+
+  /// A description as `_describe` and `_arguments` read it: `[`, `]`, `:` and `\\`
+  /// escaped.
+  fileprivate var zshDescription: String {
+    var text = ""
+    for character in self {
+      if "[]:\\".contains(character) { text.append("\\") }
+      text.append(character)
+    }
+    return text
+  }
+
+  /// The text inside a fish single-quoted word: `\\` and `'` escaped.
+  fileprivate var fishQuoted: String {
+    var text = ""
+    for character in self {
+      if character == "'" || character == "\\" { text.append("\\") }
+      text.append(character)
+    }
+    return text
   }
 }

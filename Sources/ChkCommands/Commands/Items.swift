@@ -10,6 +10,7 @@ extension Command {
       .list.described("the list to add to"), .after, .before, .under, .top,
       .note.described("give it a note"),
       .due.described("give it a due day, and optionally a time ('fri 17:00')"),
+      .every.described("make it come back when checked (needs --due): week, '2 weeks', ..."),
       .remind.described("when to be reminded (09:00, '30 minutes before', off)"),
     ],
     exclusive: [[.after, .before, .under, .top]],
@@ -17,6 +18,10 @@ extension Command {
   ) { invocation throws(CommandError) in
     let name = invocation.operands.joined(separator: " ")
     let due = try invocation.dueMoment(.due)
+    let recurrence = try invocation.recurrence(.every)
+    if recurrence != nil, due == nil {
+      throw .usage("--every needs --due: the first day it is due")
+    }
     let reminder = try invocation.reminder(.remind)
     let target = try invocation.singleItemTarget(nil, anchors: anchorOptions)
     return try invocation.edit(at: target.path) { document, path throws(CommandError) in
@@ -36,7 +41,8 @@ extension Command {
       }
       let id = try invocation.perform(path) { () throws(EditError) in
         try document.addItem(
-          named: name, at: position, note: arguments.value(.note), due: due, reminder: reminder)
+          named: name, at: position, note: arguments.value(.note), due: due, reminder: reminder,
+          recurrence: recurrence)
       }
       return [
         "added "
@@ -76,36 +82,48 @@ extension Command {
   }
 
   static let edit = Command(
-    "edit", operands: [.one("ITEM")], "change an item's name, note, dates or reminder",
+    "edit", operands: [.one("ITEM")], "change an item's name, note, dates, repeat or reminder",
     options: [
       .name, .note.described("the new note"), .noNote,
       .due.described("the new due day, and optionally time ('2024-06-01 09:30', 'fri 17:00')"),
-      .noDue, .remind.described("when to be reminded (09:00, '30 minutes before', off)"),
+      .noDue, .every.described("make it come back when checked (it needs a due day)"), .noEvery,
+      .remind.described("when to be reminded (09:00, '30 minutes before', off)"),
       .noRemind, .doneDate, .noDone,
     ],
-    exclusive: [[.note, .noNote], [.due, .noDue], [.remind, .noRemind], [.doneDate, .noDone]],
-    edits: true
+    exclusive: [
+      [.note, .noNote], [.due, .noDue], [.every, .noEvery], [.remind, .noRemind],
+      [.doneDate, .noDone],
+    ],
+    conflicts: [(.every, .noDue)], edits: true
   ) { invocation throws(CommandError) in
     let arguments = invocation.arguments
     let changes = [
-      Option.name, .note, .noNote, .due, .noDue, .remind, .noRemind, .doneDate, .noDone,
+      Option.name, .note, .noNote, .due, .noDue, .every, .noEvery, .remind, .noRemind, .doneDate,
+      .noDone,
     ].filter(arguments.has)
     guard !changes.isEmpty else {
       throw .usage(
-        "edit needs something to change: --name, --note, --due, --remind or --done (or --no-...)")
+        "edit needs something to change: --name, --note, --due, --every, --remind or --done "
+          + "(or --no-...)")
     }
     let due = try invocation.dueMoment(.due)
+    let recurrence = try invocation.recurrence(.every)
     let reminder = try invocation.reminder(.remind)
     let done = try invocation.day(.doneDate)
     let target = try invocation.singleItemTarget(invocation.operands[0], anchors: [])
     return try invocation.edit(at: target.path) { document, path throws(CommandError) in
       let item = try ItemResolver(document, path: path).resolve(target.item ?? "")
+      if recurrence != nil, due == nil, document.item(at: item)?.dueDate == nil {
+        throw .usage("--every needs a due day: give the item one with --due too")
+      }
       try invocation.perform(path) { () throws(EditError) in
         if let name = arguments.value(.name) { try document.rename(item, to: name) }
         if let note = arguments.value(.note) { try document.setNote(note, of: item) }
         if arguments.has(.noNote) { try document.setNote(nil, of: item) }
         if let due { try document.setDue(due, of: item) }
         if arguments.has(.noDue) { try document.setDue(nil, of: item) }
+        if let recurrence { try document.setRecurrence(recurrence, of: item) }
+        if arguments.has(.noEvery) { try document.setRecurrence(nil, of: item) }
         if let reminder { try document.setReminder(reminder, of: item) }
         if arguments.has(.noRemind) { try document.setReminder(nil, of: item) }
         if let done { try document.setDoneDate(done, of: item) }
@@ -195,16 +213,19 @@ extension Command {
           + describe(list, in: document)
       }
       let id = try invocation.perform(path) { () throws(EditError) in
-        let id = try document.assignID(to: item)
-        try document.moveItem(.id(id), to: position)
-        return id
+        try document.assignID(to: item)
       }
-      return [
-        "moved "
-          + Invocation.label(
-            ItemResolver.label(of: .id(id), in: document), in: path, explicit: target.explicit)
-          + " " + place
-      ]
+      let moved = try invocation.perform(path) { () throws(EditError) in
+        try document.moveItem(.id(id), to: position)
+      }
+      let label = Invocation.label(
+        ItemResolver.label(of: .id(id), in: document), in: path, explicit: target.explicit)
+      // An item already where it was asked to go: nothing changes (nor is undoable).
+      guard moved else {
+        let already = place.hasPrefix("to the ") ? "at the " + place.dropFirst(7) : place
+        return ["nothing to move: \(label) is already \(already)"]
+      }
+      return ["moved \(label) \(place)"]
     }
   }
 

@@ -21,7 +21,7 @@ extension Command {
     return TerminalUILoop.run(
       TerminalUIOptions(
         paths: files, workspace: invocation.workspace, usesColor: invocation.style.isEnabled,
-        today: try invocation.day(.today)),
+        today: try invocation.day(.today) ?? invocation.environment.fixedToday),
       errors: invocation.errors)
   }
 }

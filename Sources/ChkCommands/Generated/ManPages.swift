@@ -51,7 +51,10 @@ or a day near today in words:
 .Ql tomorrow ,
 .Ql yesterday ,
 or a weekday's name or its first three letters or more
-.Pq Ql fri , Ql Friday :
+.Po
+.Ql fri ,
+.Ql Friday
+.Pc :
 the next such day, never today.
 .Ss Which file
 The checklist file is the one given with
@@ -178,6 +181,35 @@ Show help for the command.
 Print the version.
 .El
 .Ss Options of every editing command
+The editing commands are
+.Cm add ,
+.Cm check ,
+.Cm uncheck ,
+.Cm toggle ,
+.Cm edit ,
+.Cm rm ,
+.Cm mv ,
+.Cm reset ,
+the
+.Cm list-
+commands,
+.Cm archive
+and
+.Cm undo ;
+their synopses below leave these options out.
+.Cm fmt Fl w ,
+.Cm lint Fl -fix
+and
+.Cm resolve
+also write through the safe-write path (and
+.Cm undo
+reverts them), but take only their own options:
+.Cm fmt Fl d
+and
+.Fl -check
+preview,
+.Cm resolve Fl q
+is quiet.
 .Bl -tag -width Ds
 .It Fl n , Fl -dry-run
 Show the confirmations of what would change
@@ -252,7 +284,11 @@ with
 a JSON array of one such object per file.
 .It Cm lists Oo Fl -in Ar PATH Oc ... Op Fl -json
 Show each list with its icon and how many items are left
-.Pq Dq 2 of 5 left , Dq all done , Dq no items .
+.Po
+.Dq 2 of 5 left ,
+.Dq all done ,
+.Dq no items
+.Pc .
 .Fl -in
 reads many files as for
 .Cm list ,
@@ -300,7 +336,13 @@ sets the day the sections count from.
 prints an array of
 .Dl {"file","list","section","number","id","name","due","dueTime","remindAt","every","note","line"}
 objects
-.Pq section: Ql overdue , Ql today , Ql this-week , Ql later ;
+.Po
+section:
+.Ql overdue ,
+.Ql today ,
+.Ql this-week ,
+.Ql later
+.Pc ;
 .Ql due ,
 .Ql dueTime
 and
@@ -540,7 +582,11 @@ the box, the name (cut to fit, never inside a character), a
 when it has a note, a
 .Ql ↻
 when it recurs, and its due day in words near today
-.Pq Dq today , Dq tomorrow , Dq 3 days ago ,
+.Po
+.Dq today ,
+.Dq tomorrow ,
+.Dq 3 days ago
+.Pc ,
 red when overdue and yellow when due today.
 Widths are counted as terminals count them, a code point at a time
 .Pq Xr wcwidth 3 :
@@ -623,7 +669,7 @@ suspend and resume it.
 Below 40\(mu10 cells the screen says it is too small.
 Only the rows on screen are drawn, and a key redraws only the cells that change,
 so a file of 100,000 items moves as one of ten.
-.It Cm add Ar TEXT ... Oo Fl -list Ar NAME Oc Oo Fl -after Ar ITEM | Fl -before Ar ITEM | Fl -under Ar ITEM | Fl -top Oc Oo Fl -note Ar TEXT Oc Oo Fl -due Ar DATE Oc Op Fl -remind Ar WHEN
+.It Cm add Ar TEXT ... Oo Fl -list Ar NAME Oc Oo Fl -after Ar ITEM | Fl -before Ar ITEM | Fl -under Ar ITEM | Fl -top Oc Oo Fl -note Ar TEXT Oc Oo Fl -due Ar DATE Oc Oo Fl -every Ar RULE Oc Op Fl -remind Ar WHEN
 Add an unchecked item with a new ID.
 The words of
 .Ar TEXT
@@ -647,11 +693,15 @@ place it next to, or as the last sub-item of, another item.
 A new item copies its sibling's indent and bullet (an ordered bullet gets the
 next number); a first sub-item is indented to its parent's checkbox column.
 .Fl -note ,
-.Fl -due
+.Fl -due ,
+.Fl -every
 and
 .Fl -remind
 set its note,
-.Ql @due
+.Ql @due ,
+.Ql @every
+(which needs
+.Fl -due )
 and
 .Ql @remind
 (see
@@ -714,9 +764,10 @@ tags.
 Check unchecked items and uncheck checked ones; an item checked this way comes
 back as with
 .Cm check .
-.It Cm edit Ar ITEM Oo Fl -name Ar TEXT Oc Oo Fl -note Ar TEXT | Fl -no-note Oc Oo Fl -due Ar DATE | Fl -no-due Oc Oo Fl -remind Ar WHEN | Fl -no-remind Oc Op Fl -done Ar DATE | Fl -no-done
+.It Cm edit Ar ITEM Oo Fl -name Ar TEXT Oc Oo Fl -note Ar TEXT | Fl -no-note Oc Oo Fl -due Ar DATE | Fl -no-due Oc Oo Fl -every Ar RULE | Fl -no-every Oc Oo Fl -remind Ar WHEN | Fl -no-remind Oc Op Fl -done Ar DATE | Fl -no-done
 Change an item's name, note,
 .Ql @due ,
+.Ql @every ,
 .Ql @remind
 or
 .Ql @done
@@ -732,6 +783,22 @@ or
 .Ql 2024-06-01T09:30 ) ,
 and writes
 .Ql @due(2024-06-01 09:30) .
+.Fl -every
+takes what
+.Ql @every
+does
+.Po
+.Ql week ,
+.Ql "2 weeks" ,
+.Ql weekday ,
+.Ql monday ,
+.Ql "month from done" ;
+see
+.Xr checklist 5
+.Pc
+and needs a due day, given or already there;
+.Fl -no-every
+removes it.
 .Fl -remind
 takes what
 .Ql @remind
@@ -826,7 +893,7 @@ only.
 .It Cm undo
 Restore the file as it was before the last
 .Nm
-edit of it: any editing command, including
+edit of it: any editing command, and also
 .Cm fmt Fl w ,
 .Cm lint Fl -fix
 and
@@ -1659,7 +1726,12 @@ A name, note or other value that is not valid UTF-8 is refused (exit status 65).
 Output never drives the terminal.
 On a terminal, standard output shows the control characters of item text, list
 names and file names visibly: C0 controls and DEL in caret notation
-.Pq Ql ^[ No for ESC , Ql ^G No for BEL ,
+.Po
+.Ql ^[
+for ESC,
+.Ql ^G
+for BEL
+.Pc ,
 C1 controls and the bidirectional overrides and isolates as
 .Ql <U+202E> ;
 tabs, line feeds and the CR of a CRLF stay.
@@ -1688,6 +1760,20 @@ is not given.
 When set, no colour, whatever the terminal.
 .It Ev CHK_SEED
 Makes generated IDs repeatable (for tests): a number, or any text.
+.It Ev CHK_TODAY
+The day commands take as today
+.Pq Ql YYYY-MM-DD :
+the default
+.Ql @done
+date, what
+.Ql tomorrow
+means, and what is overdue.
+The examples in this page and in the README run with
+.Ev CHK_SEED Ns =1
+and
+.Ev CHK_TODAY Ns =2024-06-03 .
+Another value is a usage error (64).
+The time of day still comes from the clock.
 .It Ev CHK_LOCK_TIMEOUT
 Seconds to wait for another
 .Nm
@@ -1794,33 +1880,74 @@ lock past the wait: try again.
 Every error is one line on standard error that names the file and says what to
 do, with control characters shown visibly; the file on disk is unchanged.
 .Sh EXAMPLES
+A session in a new directory, as the tests run it (with
+.Ev CHK_SEED Ns =1
+and
+.Ev CHK_TODAY Ns =2024-06-03 ;
+see
+.Sx ENVIRONMENT ) :
 .Bd -literal -offset indent
-$ chk lint --format github .          # in a GitHub Actions job
-$ chk fmt --check . && chk lint .     # in CI or a pre-commit hook
-$ chk fmt -w TODO.md
-$ chk init
+$ git init -q && chk init
 created CHECKLIST.md
 $ chk add Buy milk --due 2024-06-01
-added k3f9 "Buy milk" to "To do"
-$ chk add Oat milk --under k3f9
+added pqze "Buy milk" to "To do"
+$ chk add Oat milk --under pqze
+added krwg "Oat milk" under pqze "Buy milk"
 $ chk check /oat
-checked q0wr "Oat milk"
+checked krwg "Oat milk"
 $ chk list --open
-$ chk mv k3f9 --list Groceries --top
-$ chk rm 3 --dry-run --diff
-$ chk undo
-$ chk add Water plants --due 2024-06-03 && chk edit /water --note ferns
+To do
+1  [ ] Buy milk  pqze  due 2024-06-01
+$ chk list-add Groceries
+added list "Groceries"
+$ chk mv pqze --list Groceries --top
+moved pqze "Buy milk" to the top of "Groceries"
+$ chk rm 2 --dry-run --diff
+would have removed krwg "Oat milk"
+--- a/CHECKLIST.md
++++ b/CHECKLIST.md
+@@ -5,4 +5,3 @@
+ ## Groceries
+ 
+ - [ ] Buy milk  @due(2024-06-01)  @id(pqze)
+-  - [x] Oat milk  @done(2024-06-03)  @id(krwg)
+$ chk rm 2
+removed krwg "Oat milk"
+$ chk undo                            # the rm
+restored CHECKLIST.md to before the last chk edit
+$ chk add Water plants --due today --every week && chk edit /water --note ferns
+added gsck "Water plants" to "Groceries"
+edited gsck "Water plants": note
+$ chk edit pqze --due "fri 17:00" --remind "30 minutes before"
+edited pqze "Buy milk": due, remind
 $ chk due . --fail-on-overdue         # every checklist of the repository
-$ chk edit k3f9 --due "fri 17:00" --remind "30 minutes before"
-$ chk export --as events . -o ~/Public/chk.ics   # a feed a phone subscribes to
-$ chk remind . --notify               # from cron, every 5 minutes
-$ chk check docs/release.md:k3f9      # an item of another file
-$ chk list-copy "Release" "Release 2.1" --from templates.md
-$ chk reset --list Packing            # the packing list, again
+Today
+  2024-06-03        CHECKLIST.md:gsck  Water plants  every week
+
+This week
+  2024-06-07 17:00  CHECKLIST.md:pqze  Buy milk
+$ chk export --as events . -o chk.ics   # a feed a phone subscribes to
+wrote chk.ics (2 items)
+$ chk remind .                        # from cron, every 5 minutes (--notify)
+$ mkdir docs && chk init docs/release.md && chk add Tag the release -f docs/release.md
+created docs/release.md
+added pqze "Tag the release" to "To do"
+$ chk check docs/release.md:pqze      # an item of another file
+checked docs/release.md:pqze "Tag the release"
 $ chk list --in . --open --sort due
+==> CHECKLIST.md <==
+Groceries
+3  [ ] Water plants  gsck  due 2024-06-03  every week  # ferns
+1  [ ] Buy milk      pqze  due 2024-06-07 17:00
+$ chk list-copy Groceries "Next week"   # unchecked, with new IDs
+copied list "Groceries" to "Next week" with 3 items
+$ chk reset --list Groceries          # uncheck it, drop @done
+reset 1 item in "Groceries"
+$ chk lint --format github .          # in a GitHub Actions job
+$ chk fmt --check . && chk lint .     # in CI or a pre-commit hook
 $ chk git setup                       # once per clone
-$ git merge topic                     # check-offs on both sides merge
-$ chk resolve CHECKLIST.md            # after a merge without the driver
+added '*.md merge=chk diff=chk' in [..]/.gitattributes
+set merge.chk and diff.chk in your repository's git config (git config is not versioned: everyone who clones runs 'chk git setup')
 .Ed
 .Sh SEE ALSO
 .Xr checklist 5
@@ -2041,10 +2168,15 @@ and
 chk keeps them as written and its linter does not report them.
 .Ql "- [ ]"
 with nothing after it, or only blanks, is an item with an empty name.
-On GitHub the box alone holds the whole item: a blank line ends it, and a line
-of text right after
+On GitHub,
+.Ql "- [ ] "
+(a blank after the box) is a checkbox with an empty name, and an unindented line
+of text right after it starts a paragraph of its own.
 .Ql "- [ ]"
-(with nothing after the box, not even a blank) is text, not a continuation.
+with nothing after the box, not even a blank, is no checkbox there: GitHub shows
+the brackets as text and joins such a line to the item as a lazy continuation
+(see
+.Sx DIFFERENCES FROM GITHUB ) .
 .Pp
 A top-level item has at most three spaces of indent.
 An ordered item whose number is not 1, right after a line of prose, is
@@ -2103,7 +2235,11 @@ day comes back when it is checked:
 .Ql month ,
 .Ql year ,
 a count of them from 1 to 999
-.Pq Ql 1 week , Ql 2 weeks , Ql 3 months ,
+.Po
+.Ql 1 week ,
+.Ql 2 weeks ,
+.Ql 3 months
+.Pc ,
 .Ql weekday
 (the next Monday to Friday), or a day of the week
 .Pf ( Ql monday
@@ -2153,8 +2289,19 @@ Any other tag is kept, in place.
 Edits never reorder tags; a tag an edit adds goes before
 .Ql @id
 when the item has one, else after the last tag, and a removed tag takes its
-separator with it, so checking and then unchecking an item gives back the same
-bytes.
+separator with it, so checking and then unchecking an item in canonical form
+(one box, two spaces before each tag, as
+.Cm chk fmt
+writes it) gives back the same bytes.
+Otherwise it gives back the same item but not always the same bytes: the box
+comes back as
+.Ql [x]
+(not
+.Ql [X] ) ,
+the blanks around the tags it touched as two spaces, and
+.Ql @done
+before
+.Ql @id .
 .Ss IDs
 Generated IDs are four characters of lowercase Crockford base-32
 .Pq Ql 0-9 a-h j k m n p-t v-z ,
@@ -2213,7 +2360,11 @@ that end it, with the bullet of the item before it, so that it joins that task
 list.
 Where the list it would join holds plain items only, it starts a list of its
 own with another bullet
-.Pq Ql * No or Ql + ,
+.Po
+.Ql *
+or
+.Ql +
+.Pc ,
 and where the text after it would become part of it, a blank line follows it:
 an item added never joins or loosens a list that is not a checklist.
 A new list's heading goes at the end of the file, refused when the file ends
@@ -2235,6 +2386,10 @@ every line it owns.
 A bullet changes only with its whole list: a list that also holds plain items,
 or that directly follows or precedes a list of another bullet (which a common
 bullet would merge into one), keeps its bullets.
+A box with nothing after it
+.Pq Ql "* [ ]"
+counts as a plain item here, since GitHub renders it as one, so its list keeps
+its bullets too; the lists nested in it are formatted on their own.
 An empty box followed by a blank
 .Pq Ql "- [ ] "
 keeps one blank, as GitHub renders a checkbox there and the text

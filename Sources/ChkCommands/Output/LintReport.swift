@@ -156,9 +156,8 @@ enum LintReport {
   private static func gnu(_ entries: [Entry]) -> [UInt8] {
     var output: [UInt8] = []
     for entry in entries {
-      let rule = entry.rule == invalidUTF8 ? "" : " [\(entry.rule)]"
       output +=
-        "\(entry.path):\(entry.line):\(entry.column): \(entry.severity.rawValue): \(entry.message)\(rule)\n"
+        "\(entry.path):\(entry.line):\(entry.column): \(entry.severity.rawValue): \(entry.message) [\(entry.rule)]\n"
         .utf8
     }
     return output

@@ -120,6 +120,23 @@ struct CorpusLintTests {
       "lint precision on the corpus's real files: \(mistakes) of \(real.count); "
         + lines.joined(separator: ", "))
     #expect(real.count > 0)
+    // The README quotes these figures; they are computed here, not typed there.
+    let readme = try String(
+      contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8
+    ).replacingOccurrences(of: "\n", with: " ")
+    let provenance =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: Corpus.directory.appendingPathComponent("PROVENANCE.json")))
+      as? [[String: Any]] ?? []
+    let realFiles = provenance.filter { ($0["file"] as? String)?.hasPrefix("files/") == true }
+    let repositories = Set(realFiles.compactMap { $0["repo"] as? String }).count
+    for quoted in [
+      "judged on \(realFiles.count) real files from \(repositories) public repositories",
+      "\(mistakes) of their \(real.count) rule findings are real mistakes",
+    ] {
+      let found = readme.contains(quoted)
+      #expect(found, "README.md should say '\(quoted)'")
+    }
     #expect(
       Double(mistakes) >= 0.8 * Double(real.count),
       "\(mistakes) of \(real.count) findings are mistakes")

@@ -128,6 +128,10 @@ struct LinterTests {
       "tag in name that would raise a finding is not fixed",
       "- [ ] Post @done(2024-01-02)\n- [ ] Call @due(2024-02-30)\n- [ ] Ask @due(2024-05-01) Bob\n",
       ["1:12-29 tag-in-name", "2:12-28 tag-in-name", "3:11-15 tag-in-name"]),
+    LintCase(
+      // Two spaces are there: what is missing is the blank between the tags.
+      "tags glued together are in the name, and not fixed",
+      "- [ ] k  @due(2024-01-01)@id(zz)\n", ["1:10-33 tag-in-name"]),
     LintCase("@home after one space is just the name", "- [ ] Work @home\n", []),
     LintCase("an @ glued to a word is not a tag", "- [ ] Mail bob@due(2024-04-01) now\n", []),
     LintCase(

@@ -35,6 +35,13 @@ extension LintPass {
         }
       }
       // The quoted text stays a slice of the document's bytes until it is shown.
+      if tail == nil, let glued = TagInName.gluedRun(bytes, from: position, to: name.upperBound) {
+        // `@due(2024-01-01)@id(zz)`: the blank before it is not what is missing.
+        report(
+          .tagInName, line: index, columns: glued, text: .gluedTags(document.bytes[glued]),
+          fix: nil)
+        return
+      }
       let shown = position..<(tail?.upperBound ?? keyEnd)
       report(
         .tagInName, line: index, columns: shown, text: .tagInName(document.bytes[shown]),
@@ -52,6 +59,24 @@ enum TagInName {
     var keyEnd = position + 1
     while keyEnd < bytes.count, ASCII.isTagKeyByte(bytes[keyEnd]) { keyEnd += 1 }
     return ChecklistTag.Key.known(in: bytes, (position + 1)..<keyEnd) != nil
+  }
+
+  /// The run of text from `lower` to the next blank when a `)` in it is directly
+  /// followed by `@` and a letter (tags written without a blank between them).
+  static func gluedRun(_ bytes: UnsafeBufferPointer<UInt8>, from lower: Int, to upper: Int)
+    -> Range<Int>?
+  {
+    var end = lower
+    var glued = false
+    while end < upper, !ASCII.isSpaceOrTab(bytes[end]) {
+      if bytes[end] == ASCII.closeParen, end + 2 < upper, bytes[end + 1] == ASCII.at,
+        ASCII.isLowercaseLetter(bytes[end + 2])
+      {
+        glued = true
+      }
+      end += 1
+    }
+    return glued ? lower..<end : nil
   }
 
   /// Whether `@id` appears in the range.
