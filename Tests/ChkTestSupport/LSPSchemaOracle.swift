@@ -34,6 +34,20 @@ public struct LSPSchemaOracle: Sendable {
     return nil
   }
 
+  /// Whether this Python can import a module (`pygls`, say).
+  public func has(_ module: String) -> Bool {
+    RenderingOracle.run(python, ["-c", "import " + module], input: Data())?.status == 0
+  }
+
+  /// Runs another program of `Tests/Helpers` with this Python; its standard output, or
+  /// `nil` when it fails.
+  public func runHelper(_ name: String, input: Data) -> Data? {
+    let script = TestSupport.packageRoot.appendingPathComponent("Tests/Helpers/" + name).path
+    guard let result = RenderingOracle.run(python, [script], input: input), result.status == 0
+    else { return nil }
+    return result.output
+  }
+
   /// Checks messages the server sent, each with the method it belongs to (a response
   /// with its request's method); returns a description of each that does not fit the
   /// schema.
