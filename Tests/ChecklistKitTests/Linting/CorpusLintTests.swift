@@ -130,12 +130,16 @@ struct CorpusLintTests {
       as? [[String: Any]] ?? []
     let realFiles = provenance.filter { ($0["file"] as? String)?.hasPrefix("files/") == true }
     let repositories = Set(realFiles.compactMap { $0["repo"] as? String }).count
-    for quoted in [
-      "judged on \(realFiles.count) real files from \(repositories) public repositories",
-      "\(mistakes) of their \(real.count) rule findings are real mistakes",
+    let manual = try String(
+      contentsOf: TestSupport.packageRoot.appendingPathComponent("man/chk.1"), encoding: .utf8
+    ).replacingOccurrences(of: "\n", with: " ")
+    let judged = "judged on \(realFiles.count) real files from \(repositories) public repositories"
+    for (name, text, quoted) in [
+      ("README.md", readme, judged), ("man/chk.1", manual, judged),
+      ("README.md", readme, "\(mistakes) of their \(real.count) rule findings are real mistakes"),
     ] {
-      let found = readme.contains(quoted)
-      #expect(found, "README.md should say '\(quoted)'")
+      let found = text.contains(quoted)
+      #expect(found, "\(name) should say '\(quoted)'")
     }
     #expect(
       Double(mistakes) >= 0.8 * Double(real.count),
