@@ -890,6 +890,9 @@ by default, created at the end of the file when missing
 from every other list or from
 .Ar NAME
 only.
+With no checked item to move it prints
+.Dq nothing to archive
+and changes nothing (no archive list is created).
 .It Cm undo
 Restore the file as it was before the last
 .Nm

@@ -1,0 +1,325 @@
+#!/usr/bin/env python3
+"""A model of a checklist file and of chk's editing commands, written from chk(1) and
+checklist(5), not from the Swift code: the lists and items of a file as GitHub's
+renderer (cmark-gfm) nests them, with each item's name, state, @done, @due, @every and
+note read as checklist(5) says (the splitting is lint_reference.py's); and each command
+applied to that model as chk(1) describes it.
+
+Reads {"today": DAY, "runs": [{"initial": TEXT, "steps": [{"args": [...], "status": N,
+"text": TEXT}, ...]}, ...]} on standard input: the file before each run, and for each
+command chk ran, its exit status and the file after it. Replays each command on the
+model (a refused one, status not 0, must leave the file's model as it was) and compares
+the model with the file after every step. New items' IDs are not predicted: a new item
+takes the ID chk gave it. Writes {"failures": [TEXT, ...]}, at most one per run.
+"""
+import copy
+import datetime
+import json
+import re
+import sys
+from html.parser import HTMLParser
+
+import cmarkgfm
+from cmarkgfm.cmark import Options
+
+from lint_reference import BOX, split
+
+UNESCAPE = re.compile(r"\\([#@\[\]\\])")
+
+
+class Tree(HTMLParser):
+    """Task items as (line, parent line or None), in document order, and heading lines."""
+
+    def __init__(self):
+        super().__init__()
+        self.stack = []
+        self.items = []
+        self.headings = []
+        self.pending = None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        line = int(attrs["data-sourcepos"].split(":")[0]) if "data-sourcepos" in attrs else None
+        if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+            self.headings.append(line)
+        if tag == "input" and self.pending is not None:
+            li, quoted, parent = self.pending
+            if not quoted:
+                self.items.append((li, parent))
+                for index in range(len(self.stack) - 1, -1, -1):
+                    if self.stack[index] == ("li", li):
+                        self.stack[index] = ("task", li)
+                        break
+        if tag == "li":
+            quoted = any(t == "blockquote" for t, _ in self.stack)
+            tasks = [l for t, l in self.stack if t == "task"]
+            self.pending = (line, quoted, tasks[-1] if tasks else None)
+        elif tag not in ("p", "input"):
+            self.pending = None
+        if tag not in ("input", "br", "hr", "img"):
+            self.stack.append((tag, line))
+
+    def handle_endtag(self, tag):
+        for index in range(len(self.stack) - 1, -1, -1):
+            if self.stack[index][0] == tag or (tag == "li" and self.stack[index][0] == "task"):
+                del self.stack[index:]
+                break
+
+    def handle_data(self, data):
+        if data.strip():
+            self.pending = None
+
+
+def item_of(raw):
+    match = BOX.match(raw)
+    name, tags, note = split(match.group(2) or "")
+    values = dict((key, value) for key, value in reversed(tags))
+    return {
+        "id": values.get("id"), "name": UNESCAPE.sub(r"\1", name),
+        "checked": match.group(1) in "xX", "done": values.get("done"),
+        "due": (values.get("due") or "")[:10] or None, "every": values.get("every"),
+        "note": note, "children": [],
+    }
+
+
+def model_of(text):
+    html = cmarkgfm.github_flavored_markdown_to_html(
+        text, options=Options.CMARK_OPT_SOURCEPOS | Options.CMARK_OPT_UNSAFE)
+    tree = Tree()
+    tree.feed(html)
+    lines = text.split("\n")
+    lists = []
+    starts = sorted(tree.headings)
+    by_line = {}
+    for line, parent in tree.items:
+        item = item_of(lines[line - 1])
+        by_line[line] = item
+        if parent in by_line:
+            by_line[parent]["children"].append(item)
+            continue
+        heading = max([h for h in starts if h < line], default=None)
+        if not lists or lists[-1]["line"] != heading:
+            lists.append({"line": heading, "items": []})
+        lists[-1]["items"].append(item)
+    names = {}
+    for heading in starts:
+        title = re.sub(r"^ {0,3}#{1,6}(?:[ \t]+|$)", "", lines[heading - 1])
+        names[heading] = split(re.sub(r"[ \t]+#+[ \t]*$", "", title))[0]
+    # Every heading is a list, even one without items.
+    result = [{"name": names[h], "items": []} for h in starts]
+    unnamed = [l for l in lists if l["line"] is None]
+    if unnamed:
+        result.insert(0, {"name": None, "items": unnamed[0]["items"]})
+    for entry in lists:
+        if entry["line"] is not None:
+            result[starts.index(entry["line"]) + (1 if unnamed else 0)]["items"] = entry["items"]
+    return result
+
+
+def walk(items):
+    for item in items:
+        yield item
+        yield from walk(item["children"])
+
+
+def find(model, item_id):
+    """(siblings list, index) of the item with this ID."""
+    def search(items):
+        for index, item in enumerate(items):
+            if item["id"] == item_id:
+                return items, index
+            found = search(item["children"])
+            if found:
+                return found
+        return None
+    for entry in model:
+        found = search(entry["items"])
+        if found:
+            return found
+    raise KeyError(item_id)
+
+
+def list_named(model, name):
+    return next(entry for entry in model if entry["name"] == name)
+
+
+def add_step(day, every):
+    words = every.lower().split()
+    if words[-2:] == ["from", "done"]:
+        words = words[:-2]
+    count, unit = (1, words[0]) if len(words) == 1 else (int(words[0]), words[1].rstrip("s"))
+    names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    if unit in names or unit == "weekday":  # the next such day after this one
+        day += datetime.timedelta(days=1)
+        while (unit == "weekday" and day.weekday() > 4) or (
+                unit in names and day.weekday() != names.index(unit)):
+            day += datetime.timedelta(days=1)
+        return day
+    if unit in ("day", "week"):
+        return day + datetime.timedelta(days=count * (7 if unit == "week" else 1))
+    months = count * (12 if unit == "year" else 1)
+    month = day.month - 1 + months
+    year, month = day.year + month // 12, month % 12 + 1
+    for last in (31, 30, 29, 28):
+        try:
+            return datetime.date(year, month, min(day.day, last))
+        except ValueError:
+            continue
+
+
+def next_due(item, done):
+    """The first day of the series after both the due day and the day done (chk(1), check)."""
+    due = datetime.date.fromisoformat(item["due"])
+    done = datetime.date.fromisoformat(done)
+    if item["every"].lower().endswith("from done"):
+        return add_step(done, item["every"])
+    day = add_step(due, item["every"])
+    while day <= max(due, done):
+        day = add_step(day, item["every"])
+    return day
+
+
+def check(model, item_id, date, today):
+    siblings, index = find(model, item_id)
+    item = siblings[index]
+    if item["checked"]:
+        if date:
+            item["done"] = date
+        return
+    item["checked"] = True
+    item["done"] = date or today
+    if item["every"] and item["due"]:
+        following = siblings[index + 1] if index + 1 < len(siblings) else None
+        day = next_due(item, item["done"]).isoformat()
+        if following and following["name"] == item["name"] and following["due"] == day:
+            return
+        copied = dict(item, id=None, checked=False, done=None, due=day, children=[])
+        siblings.insert(index + 1, copied)
+
+
+def apply(model, args, today):
+    command, rest = args[0], args[1:]
+    option = lambda name: rest[rest.index(name) + 1] if name in rest else None
+    if command == "check":
+        check(model, rest[0], option("--date"), today)
+    elif command == "uncheck":
+        siblings, index = find(model, rest[0])
+        siblings[index].update(checked=False, done=None)
+    elif command == "toggle":
+        siblings, index = find(model, rest[0])
+        if siblings[index]["checked"]:
+            siblings[index].update(checked=False, done=None)
+        else:
+            check(model, rest[0], None, today)
+    elif command == "edit":
+        siblings, index = find(model, rest[0])
+        item = siblings[index]
+        if "--name" in rest:
+            item["name"] = option("--name")
+        if "--note" in rest:
+            item["note"] = option("--note")
+        if "--no-note" in rest:
+            item["note"] = None
+        if "--due" in rest:
+            item["due"] = option("--due")
+        if "--no-due" in rest:
+            item["due"] = None
+    elif command == "rm":
+        siblings, index = find(model, rest[0])
+        del siblings[index]
+    elif command == "add":
+        items = list_named(model, option("--list"))["items"]
+        items.append({"id": None, "name": rest[0], "checked": False, "done": None, "due": None,
+                      "every": None, "note": None, "children": []})
+    elif command == "mv":
+        siblings, index = find(model, rest[0])
+        item = siblings.pop(index)
+        if "--after" in rest:
+            target, at = find(model, option("--after"))
+            target.insert(at + 1, item)
+        elif "--top" in rest:  # top-level items only: the top or bottom of their list
+            siblings.insert(0, item)
+        else:
+            siblings.append(item)
+    elif command == "reset":
+        lists = [list_named(model, option("--list"))] if "--list" in rest else model
+        for entry in lists:
+            for item in walk(entry["items"]):
+                item.update(checked=False, done=None)
+    elif command == "list-copy":
+        items = copy.deepcopy(list_named(model, rest[0])["items"])
+        for item in walk(items):
+            item.update(id=None, checked=False, done=None)
+        model.append({"name": rest[1], "items": items})
+    elif command == "archive":
+        archive = next((e for e in model if e["name"] == "Archive"), None)
+        moved = []
+
+        def take(items):
+            kept = []
+            for item in items:
+                if item["checked"]:
+                    moved.append(item)
+                else:
+                    item["children"] = take(item["children"])
+                    kept.append(item)
+            return kept
+        for entry in model:
+            if entry is not archive:
+                entry["items"] = take(entry["items"])
+        # Created only when there is something to move ("nothing to archive" otherwise).
+        if moved and archive is None:
+            archive = {"name": "Archive", "items": []}
+            model.append(archive)
+        if moved:
+            archive["items"].extend(moved)
+
+
+def compare(model, actual, where):
+    """None, or what differs; a model item without an ID takes the actual one."""
+    if [e["name"] for e in model] != [e["name"] for e in actual]:
+        return f"{where}: lists {[e['name'] for e in model]} != {[e['name'] for e in actual]}"
+
+    def same(expected, found, path):
+        if len(expected) != len(found):
+            return f"{where}: {path}: {len(expected)} items, chk has {len(found)}"
+        for left, right in zip(expected, found):
+            if left["id"] is None:
+                left["id"] = right["id"]
+            for key in ("id", "name", "checked", "done", "due", "every", "note"):
+                if left[key] != right[key]:
+                    return f"{where}: {path}/{left['id']}: {key} {left[key]!r}, chk {right[key]!r}"
+            problem = same(left["children"], right["children"], path + "/" + str(left["id"]))
+            if problem:
+                return problem
+        return None
+    for left, right in zip(model, actual):
+        problem = same(left["items"], right["items"], str(left["name"]))
+        if problem:
+            return problem
+    return None
+
+
+def main():
+    request = json.load(sys.stdin)
+    today = request["today"]
+    failures = []
+    for number, run in enumerate(request["runs"]):
+        model = model_of(run["initial"])
+        for step, entry in enumerate(run["steps"]):
+            where = f"run {number} step {step} ({' '.join(entry['args'])})"
+            if entry["status"] == 0:
+                try:
+                    apply(model, entry["args"], today)
+                except (KeyError, StopIteration, ValueError) as error:
+                    failures.append(f"{where}: the model cannot apply it ({error!r}); chk did")
+                    break
+            problem = compare(model, model_of(entry["text"]), where)
+            if problem:
+                failures.append(problem)
+                break
+    json.dump({"failures": failures}, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
