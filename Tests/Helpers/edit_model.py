@@ -17,57 +17,9 @@ import datetime
 import json
 import re
 import sys
-from html.parser import HTMLParser
-
-import cmarkgfm
-from cmarkgfm.cmark import Options
-
-from lint_reference import BOX, split
+from lint_reference import BOX, parse, split
 
 UNESCAPE = re.compile(r"\\([#@\[\]\\])")
-
-
-class Tree(HTMLParser):
-    """Task items as (line, parent line or None), in document order, and heading lines."""
-
-    def __init__(self):
-        super().__init__()
-        self.stack = []
-        self.items = []
-        self.headings = []
-        self.pending = None
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        line = int(attrs["data-sourcepos"].split(":")[0]) if "data-sourcepos" in attrs else None
-        if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
-            self.headings.append(line)
-        if tag == "input" and self.pending is not None:
-            li, quoted, parent = self.pending
-            if not quoted:
-                self.items.append((li, parent))
-                for index in range(len(self.stack) - 1, -1, -1):
-                    if self.stack[index] == ("li", li):
-                        self.stack[index] = ("task", li)
-                        break
-        if tag == "li":
-            quoted = any(t == "blockquote" for t, _ in self.stack)
-            tasks = [l for t, l in self.stack if t == "task"]
-            self.pending = (line, quoted, tasks[-1] if tasks else None)
-        elif tag not in ("p", "input"):
-            self.pending = None
-        if tag not in ("input", "br", "hr", "img"):
-            self.stack.append((tag, line))
-
-    def handle_endtag(self, tag):
-        for index in range(len(self.stack) - 1, -1, -1):
-            if self.stack[index][0] == tag or (tag == "li" and self.stack[index][0] == "task"):
-                del self.stack[index:]
-                break
-
-    def handle_data(self, data):
-        if data.strip():
-            self.pending = None
 
 
 def item_of(raw):
@@ -83,10 +35,7 @@ def item_of(raw):
 
 
 def model_of(text):
-    html = cmarkgfm.github_flavored_markdown_to_html(
-        text, options=Options.CMARK_OPT_SOURCEPOS | Options.CMARK_OPT_UNSAFE)
-    tree = Tree()
-    tree.feed(html)
+    tree = parse(text)
     lines = text.split("\n")
     lists = []
     starts = sorted(tree.headings)

@@ -31,11 +31,14 @@ WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 
 
 class Items(HTMLParser):
-    """Task items (line, checked) and headings (line) from cmark-gfm's HTML."""
+    """Task items as (line, line of the task item it is inside, or None), in document
+    order, and heading lines, from cmark-gfm's HTML with source positions. Left out, as
+    checklist(5) says: task items inside block quotes, and a box after a second list
+    marker on the same line."""
 
     def __init__(self):
         super().__init__()
-        self.stack = []  # (tag, start line)
+        self.stack = []  # (tag, start line); a task item's <li> is ("task", line)
         self.items = []
         self.headings = []
         self.pending = None  # an <li> whose first content is still to come
@@ -46,13 +49,19 @@ class Items(HTMLParser):
         if tag in ("h1", "h2", "h3", "h4", "h5", "h6") and line:
             self.headings.append(line)
         if tag == "input" and attrs.get("type") == "checkbox" and self.pending is not None:
-            li_line, quoted, same_line_parent = self.pending
-            if not quoted and not same_line_parent:
-                self.items.append((li_line, "checked" in attrs))
+            li, quoted, parent, same_line = self.pending
+            if not quoted and not same_line:
+                self.items.append((li, parent))
+                for index in range(len(self.stack) - 1, -1, -1):
+                    if self.stack[index] == ("li", li):
+                        self.stack[index] = ("task", li)
+                        break
         if tag == "li":
             quoted = any(t == "blockquote" for t, _ in self.stack)
-            parents = [l for t, l in self.stack if t == "li"]
-            self.pending = (line, quoted, bool(parents) and parents[-1] == line)
+            lists = [l for t, l in self.stack if t in ("li", "task")]
+            tasks = [l for t, l in self.stack if t == "task"]
+            self.pending = (line, quoted, tasks[-1] if tasks else None,
+                            bool(lists) and lists[-1] == line)
         elif tag not in ("p", "input"):
             self.pending = None
         if tag not in ("input", "br", "hr", "img"):
@@ -60,13 +69,22 @@ class Items(HTMLParser):
 
     def handle_endtag(self, tag):
         for index in range(len(self.stack) - 1, -1, -1):
-            if self.stack[index][0] == tag:
+            if self.stack[index][0] == tag or (tag == "li" and self.stack[index][0] == "task"):
                 del self.stack[index:]
                 break
 
     def handle_data(self, data):
         if data.strip():
             self.pending = None
+
+
+def parse(text):
+    """The Items of a Markdown text."""
+    html = cmarkgfm.github_flavored_markdown_to_html(
+        text, options=Options.CMARK_OPT_SOURCEPOS | Options.CMARK_OPT_UNSAFE)
+    items = Items()
+    items.feed(html)
+    return items
 
 
 def split(text):
@@ -133,18 +151,15 @@ def reminder(text):
 
 
 def lint(text, today):
-    html = cmarkgfm.github_flavored_markdown_to_html(
-        text, options=Options.CMARK_OPT_SOURCEPOS | Options.CMARK_OPT_UNSAFE)
-    parser = Items()
-    parser.feed(html)
+    parser = parse(text)
     lines = text.split("\n")
     findings = []
     seen_ids = set()
     # Headings first in line order with the items: IDs are one namespace.
-    entries = [(line, None) for line in parser.headings] + parser.items
-    for line, checked in sorted(entries):
+    entries = [(line, True) for line in parser.headings] + [(l, False) for l, _ in parser.items]
+    for line, is_heading in sorted(entries):
         raw = lines[line - 1]
-        if checked is None:  # a heading: its title and tags
+        if is_heading:  # its title and tags
             title = re.sub(r"^ {0,3}#{1,6}(?:[ \t]+|$)", "", raw)
             title = re.sub(r"[ \t]+#+[ \t]*$", "", title)
             name, tags, _ = split(title)
