@@ -56,6 +56,10 @@ struct RemindCommandTests {
     #expect(
       fired("2024-01-01 00:01") == "00:01  CHECKLIST.md:n1  Night owl  (due 2024-01-01 00:01)\n")
     #expect(fired("2024-01-01 00:00") == "")
+    // The window's start is open: a run five minutes later does not fire it again.
+    #expect(
+      fired("2024-01-01 00:05") == "00:01  CHECKLIST.md:n1  Night owl  (due 2024-01-01 00:01)\n")
+    #expect(fired("2024-01-01 00:06") == "")
     #expect(fired("2023-12-31 09:00") == "09:00  CHECKLIST.md:o1  Old year  (due 2024-01-01)\n")
     #expect(
       fired("2024-02-29 23:52", "10 minutes")

@@ -6,6 +6,11 @@
 #   Tests/Scripts/mutation.sh                   every mutation (about 40 s each here, after one build)
 #   Tests/Scripts/mutation.sh ID...             only these
 #   MUTATION_FILTER=Lint Tests/Scripts/mutation.sh   run only the tests matching a filter
+#   MUTATION_FILES=.build/generated.mutations Tests/Scripts/mutation.sh
+#                                               other mutation files (such as mechanical
+#                                               ones from Tests/Scripts/generate-mutants.py)
+#
+# The summary gives the kill rate per folder of Sources.
 #
 # The source tree is never changed: the mutants live in a git worktree of HEAD (commit
 # what is to be measured; the mutation list and uncommitted test changes are taken
@@ -51,11 +56,13 @@ tree, results, test_filter, scratch, root, wanted = (
 mutations = []
 # The list as it is in the working tree; the sources as committed (HEAD).
 directory = os.path.join(root, "Tests", "Scripts", "Mutations")
-for name in sorted(os.listdir(directory)):
-    if not name.endswith(".mutations"):
-        continue
+paths = [os.path.join(directory, name) for name in sorted(os.listdir(directory))
+         if name.endswith(".mutations")]
+if os.environ.get("MUTATION_FILES"):
+    paths = [os.path.join(root, name) for name in os.environ["MUTATION_FILES"].split()]
+for path in paths:
     block = {}
-    for raw in open(os.path.join(directory, name), encoding="utf-8").read().split("\n") + [""]:
+    for raw in open(path, encoding="utf-8").read().split("\n") + [""]:
         if raw.startswith("#"):
             continue
         if not raw.strip():
@@ -94,9 +101,9 @@ def test():
     return "killed", failed or ["(the run failed)"]
 
 print("baseline: building and testing the unchanged tree...", flush=True)
-baseline, _ = test()
+baseline, failing = test()
 if baseline != "survived":
-    sys.exit("the unchanged tree does not pass its tests; fix that first")
+    sys.exit("the unchanged tree does not pass its tests; fix that first: " + ", ".join(failing))
 
 rows = []
 for mutation in mutations:
@@ -123,6 +130,15 @@ killed = [row for row in valid if row[1] == "killed"]
 print()
 print("killed %d of %d mutants (%.0f%%); %d invalid" % (
     len(killed), len(valid), 100.0 * len(killed) / max(1, len(valid)), len(rows) - len(valid)))
+folders = {}
+for row in valid:
+    mutation = next(m for m in mutations if m["id"] == row[0])
+    folder = os.path.dirname(mutation["file"])
+    total = folders.setdefault(folder, [0, 0])
+    total[0] += row[1] == "killed"
+    total[1] += 1
+for folder, (dead, count) in sorted(folders.items()):
+    print("  %-50s %3d of %3d killed" % (folder, dead, count))
 for row in valid:
     if row[1] == "survived":
         mutation = next(m for m in mutations if m["id"] == row[0])
