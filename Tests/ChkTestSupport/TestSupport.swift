@@ -7,6 +7,18 @@ public enum TestSupport {
   public static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+  /// An environment of a test's own for a child process that runs `chk`, with
+  /// `LLVM_PROFILE_FILE` passed on when set: under `Tests/Scripts/coverage.sh` the
+  /// instrumented binary then writes its profile where it is counted, not into the
+  /// directory the test looks at.
+  public static func childEnvironment(_ variables: [String: String]) -> [String: String] {
+    var variables = variables
+    if let file = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"] {
+      variables["LLVM_PROFILE_FILE"] = file
+    }
+    return variables
+  }
+
   /// `Samples/`.
   public static let samplesDirectory = packageRoot.appendingPathComponent("Samples")
 

@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkTestSupport
 import Foundation
 import Testing
 
@@ -27,7 +28,7 @@ struct ChkRunner {
       "XDG_STATE_HOME": directory.appendingPathComponent(".state").path,
     ]
     environment.merge(extraEnvironment) { $1 }
-    process.environment = environment
+    process.environment = TestSupport.childEnvironment(environment)
     process.standardInput = FileHandle.nullDevice
     return process
   }

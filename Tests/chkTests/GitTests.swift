@@ -1,3 +1,4 @@
+import ChkTestSupport
 import Foundation
 import Testing
 
@@ -31,18 +32,18 @@ struct GitTests {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [program] + arguments
     process.currentDirectoryURL = directory
-    process.environment = [
+    process.environment = TestSupport.childEnvironment([
       "PATH": EndToEndTests.binary.deletingLastPathComponent().path + ":/usr/bin:/bin",
       "HOME": directory.path, "GIT_CONFIG_NOSYSTEM": "1", "NO_COLOR": "1",
       "XDG_STATE_HOME": directory.appendingPathComponent(".git/chk-state").path,
       "XDG_CONFIG_HOME": directory.appendingPathComponent(".git/config-home").path,
-    ]
+    ])
     let result = try process.runCollecting(.both)
     return Output(status: result.status, text: result.text)
   }
 
-  func git(_ arguments: String...) throws -> Output { try run("git", arguments) }
-  func chk(_ arguments: String...) throws -> Output { try run("chk", arguments) }
+  @discardableResult func git(_ arguments: String...) throws -> Output { try run("git", arguments) }
+  @discardableResult func chk(_ arguments: String...) throws -> Output { try run("chk", arguments) }
 
   func write(_ text: String, to name: String = "CHECKLIST.md") throws {
     try Data(text.utf8).write(to: directory.appendingPathComponent(name))

@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkTestSupport
 import Foundation
 import Testing
 
@@ -13,10 +14,10 @@ struct HostileInputTests {
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", script]
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    process.environment = [
+    process.environment = TestSupport.childEnvironment([
       "PATH": "/usr/bin:/bin", "HOME": directory, "NO_COLOR": "1",
       "CHK": EndToEndTests.binary.path, "XDG_STATE_HOME": directory + "/.state",
-    ]
+    ])
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe

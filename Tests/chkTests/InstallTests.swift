@@ -13,7 +13,9 @@ struct InstallTests {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
-    process.environment = ["HOME": home, "PATH": "/usr/bin:/bin", "NO_COLOR": "1"]
+    process.environment = TestSupport.childEnvironment([
+      "HOME": home, "PATH": "/usr/bin:/bin", "NO_COLOR": "1",
+    ])
     let (status, text) = try process.runCollecting(.both)
     return (status, text)
   }

@@ -124,7 +124,6 @@ extension Command {
       output += (files.documents.isEmpty ? "]\n" : "\n]\n").utf8
       invocation.output.writeExact(output)
     } else {
-      let visible = Visible.Printer(invocation.output)
       for (index, file) in files.documents.enumerated() {
         if index > 0 { invocation.output.line() }
         invocation.output.lineExact(

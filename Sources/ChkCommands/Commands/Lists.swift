@@ -19,7 +19,7 @@ extension Command {
   static let listRename = Command(
     "list-rename", operands: [.one("NAME"), .one("NEW")], "rename a list", edits: true
   ) { invocation throws(CommandError) in
-    try try invocation.edit { document, path throws(CommandError) in
+    try invocation.edit { document, path throws(CommandError) in
       let list = try ItemResolver(document, path: path).resolveList(invocation.operands[0])
       let old = describe(list, in: document)
       try invocation.perform(path) { () throws(EditError) in
@@ -33,7 +33,7 @@ extension Command {
     "list-rm", operands: [.one("NAME")],
     "remove a list: its heading and everything up to the next one", options: [.force], edits: true
   ) { invocation throws(CommandError) in
-    try try invocation.edit { document, path throws(CommandError) in
+    try invocation.edit { document, path throws(CommandError) in
       let list = try ItemResolver(document, path: path).resolveList(invocation.operands[0])
       let name = describe(list, in: document)
       let count = document.list(list).map { $0.openCount + $0.doneCount } ?? 0
@@ -67,7 +67,7 @@ extension Command {
     "reset", "uncheck every item of a list (or of the file) and remove their @done dates",
     options: [.list.described("reset only this list")], edits: true
   ) { invocation throws(CommandError) in
-    try try invocation.edit { document, path throws(CommandError) in
+    try invocation.edit { document, path throws(CommandError) in
       let list = try invocation.arguments.value(.list).map { name throws(CommandError) in
         try ItemResolver(document, path: path).resolveList(name)
       }

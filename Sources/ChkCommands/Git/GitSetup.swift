@@ -11,7 +11,7 @@ extension Command {
       .check.described("only report whether git is set up; exit 1 when it is not"),
     ]
   ) { invocation throws(CommandError) in
-    try try GitSetup(invocation: invocation).run()
+    try GitSetup(invocation: invocation).run()
   }
 }
 
