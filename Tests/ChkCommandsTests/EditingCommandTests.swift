@@ -338,6 +338,12 @@ struct PlacementCommandTests {
     #expect(try cli.read("CHECKLIST.md") == checked)
     cli.run("undo")
     #expect(try cli.read("CHECKLIST.md") == text)
+    // An item without an ID is not given one when it does not move.
+    try cli.write("CHECKLIST.md", "- [ ] a\n- [ ] b\n")
+    #expect(
+      cli.run("mv", "1", "--top").output
+        == "nothing to move: \"a\" is already at the top of the items before the first heading\n")
+    #expect(try cli.read("CHECKLIST.md") == "- [ ] a\n- [ ] b\n")
   }
 
   @Test func addAndEditMakeItemsComeBack() throws {

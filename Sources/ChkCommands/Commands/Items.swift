@@ -212,19 +212,24 @@ extension Command {
           (arguments.has(.top) ? "to the top of " : "to the end of ")
           + describe(list, in: document)
       }
+      let unmoved = document
       let id = try invocation.perform(path) { () throws(EditError) in
         try document.assignID(to: item)
       }
       let moved = try invocation.perform(path) { () throws(EditError) in
         try document.moveItem(.id(id), to: position)
       }
-      let label = Invocation.label(
-        ItemResolver.label(of: .id(id), in: document), in: path, explicit: target.explicit)
-      // An item already where it was asked to go: nothing changes (nor is undoable).
+      // An item already where it was asked to go: nothing changes, not even an ID
+      // given, and there is nothing to undo.
       guard moved else {
+        document = unmoved
+        let label = Invocation.label(
+          ItemResolver.label(of: item, in: document), in: path, explicit: target.explicit)
         let already = place.hasPrefix("to the ") ? "at the " + place.dropFirst(7) : place
         return ["nothing to move: \(label) is already \(already)"]
       }
+      let label = Invocation.label(
+        ItemResolver.label(of: .id(id), in: document), in: path, explicit: target.explicit)
       return ["moved \(label) \(place)"]
     }
   }
