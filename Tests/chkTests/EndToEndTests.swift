@@ -71,6 +71,16 @@ struct EndToEndTests {
     try Data(contentsOf: directory.appendingPathComponent(name))
   }
 
+  /// `chk fmt -` reads standard input to its end (`StandardInput.readAll` in the binary).
+  @Test func formatReadsStandardInput() throws {
+    let lines = (0..<5_000).map { "* [ ]   item \($0)   @due(2024-01-01)" }
+    let result = try run("fmt", "-", input: lines.joined(separator: "\n") + "\n")
+    #expect(result.status == 0, "\(result.errors)")
+    let output = result.output.split(separator: "\n")
+    #expect(output.count == 5_000)
+    #expect(output.last == "- [ ] item 4999  @due(2024-01-01)")
+  }
+
   @Test func version() throws {
     let result = try run("--version")
     #expect(result.status == 0)
