@@ -35,9 +35,13 @@ struct ChecklistFileTests {
     let directory = try TemporaryDirectory()
     let path = try directory.file("list.md", "old\n")
     chown(path, 65534, 65534)
+    let before = fileStatus(path).st_ino
     try ChecklistFile(editing: path).write(Array("new\n".utf8))
     #expect(fileStatus(path).st_uid == 65534)
     #expect(fileStatus(path).st_gid == 65534)
+    // Kept by giving the new copy the owner, so the file is still replaced whole (a new
+    // inode), not rewritten in place as when the owner cannot be given.
+    #expect(fileStatus(path).st_ino != before)
   }
 
   /// A file of this user's in another group keeps that group: the new copy is given
@@ -113,6 +117,32 @@ struct ChecklistFileTests {
     #expect(try directory.read("list.md") == "changed by another program\n")
     file.unlock()
     #expect(directory.names == ["list.md"])
+  }
+
+  /// The kernel's change time is coarse (a clock tick): a file replaced or rewritten
+  /// within one tick keeps it, so every other part must count on its own.
+  @Test func anyPartDifferingIsAChange() {
+    var status = stat()
+    status.st_dev = 1
+    status.st_ino = 2
+    status.st_size = 3
+    status.st_mtim.tv_sec = 4
+    status.st_ctim.tv_sec = 5
+    let old = FileStatus(status)
+    #expect(old.isUnchanged(comparedTo: FileStatus(status)))
+    var changed: [FileStatus] = []
+    for part in 0..<5 {
+      var other = status
+      switch part {
+      case 0: other.st_dev = 9
+      case 1: other.st_ino = 9
+      case 2: other.st_size = 9
+      case 3: other.st_mtim.tv_nsec = 9
+      default: other.st_ctim.tv_nsec = 9
+      }
+      changed.append(FileStatus(other))
+    }
+    #expect(changed.allSatisfy { !old.isUnchanged(comparedTo: $0) })
   }
 
   @Test func aDeletedFileIsAChangeOnDisk() throws {

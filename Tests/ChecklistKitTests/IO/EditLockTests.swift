@@ -23,6 +23,23 @@ struct EditLockTests {
     #expect(second.contents == Array("new\n".utf8))
   }
 
+  /// A lock file the target's owner made is one of its writers': while held, it holds
+  /// root's edit of that user's file back too (not only locks of root's own or of
+  /// root).
+  @Test func theTargetOwnersHeldLockIsTrusted() throws {
+    guard geteuid() == 0 else { return }
+    let directory = try TemporaryDirectory()
+    let path = try directory.file("list.md", "old\n")
+    let lock = try directory.file(".list.md.chk-lock", "")
+    chown(path, 65534, 65534)
+    chown(lock, 65534, 65534)
+    let holder = open(lock, O_RDWR)
+    defer { close(holder) }
+    #expect(flock(holder, LOCK_EX | LOCK_NB) == 0)
+    #expect(throws: FileError.self) { _ = try ChecklistFile(editing: path, lockTimeout: 0.2) }
+    #expect(try directory.read("list.md") == "old\n")
+  }
+
   /// Any user who can read a file could `flock` it; the lock file is what counts now.
   @Test func aReaderLockingTheFileDoesNotBlockEdits() throws {
     let directory = try TemporaryDirectory()

@@ -325,6 +325,14 @@ struct LinterTests {
     for rule in LintRule.all {
       #expect(rule.name.allSatisfy { $0.isLowercase || $0 == "-" })
       #expect(LintRule.named(rule.name) == rule)
+      #expect("\(rule)" == rule.name)
     }
+  }
+
+  /// Severities order as a reader ranks them, for callers that sort findings.
+  @Test func severitiesOrderFromOffToError() {
+    #expect(Severity.off < .warning && Severity.warning < .error)
+    #expect(Severity.allCases.sorted() == [.off, .warning, .error])
+    #expect(!(Severity.error < .error))
   }
 }
