@@ -228,6 +228,16 @@ struct MergeTests {
     #expect(merged(base, ours, theirs) == ("## L\n\n- [x] one\n- [ ] two\n- [x] three\n", 0))
   }
 
+  /// An item without an ID is known by its list and name, not by its neighbours: one
+  /// added above it on one side does not unmatch it from the other side's edit.
+  @Test func itemsWithoutIDsMatchWhateverIsAddedAboveThem() {
+    let base = "## L\n\n- [ ] one\n- [ ] two\n"
+    let ours = "## L\n\n- [ ] zero\n- [ ] one\n- [ ] two\n"
+    let theirs = "## L\n\n- [ ] one\n- [x] two\n"
+    #expect(
+      merged(base, ours, theirs) == ("## L\n\n- [ ] zero\n- [ ] one\n- [x] two\n", 0))
+  }
+
   /// Items without IDs are told apart by list and by how many of the same name came
   /// before them: the second "milk" of a list is another item than the first, and the
   /// "milk" of another list another again.

@@ -1,0 +1,39 @@
+import Testing
+
+@testable import ChkWorkspace
+
+/// The JSON reader and the iCalendar text escaping, at their edges.
+@Suite("JSON and iCalendar text")
+struct TextFormatTests {
+  /// A value that ends the input, and escapes that make one character of two.
+  @Test func jsonValuesAtTheEdges() throws {
+    #expect(try JSONValue.parse(Array("12".utf8)) == .number(12))
+    #expect(try JSONValue.parse(Array("1.5e3".utf8)) == .number(1500))
+    #expect(try JSONValue.parse(Array(#""\ud83d\ude00 \u00e9""#.utf8)) == .string("😀 é"))
+    #expect(throws: JSONValue.SyntaxError.self) { try JSONValue.parse(Array("1e".utf8)) }
+  }
+
+  /// Output for a terminal keeps its line breaks (LF, and the CR of a CRLF) and shows
+  /// every other control character; one-line messages show the breaks too.
+  @Test func visibleTextKeepsLinesOnlyWhereLinesAreMeant() {
+    #expect(Visible.text("a\nb\r\nc\rd\te\u{1B}", .lines) == "a\nb\r\nc^Md\te^[")
+    #expect(Visible.text("a\nb\r\nc", .oneLine) == "a^Jb^M^Jc")
+  }
+
+  /// Terminal columns at the edges of the wide ranges: the first and last Hangul
+  /// syllables, a CJK ideograph, and the narrow character after the syllables.
+  @Test func widthsAtTheEdgesOfWideRanges() {
+    #expect(TextWidth.of("\u{AC00}") == 2)
+    #expect(TextWidth.of("\u{D7A3}") == 2)
+    #expect(TextWidth.of("\u{D7B0}") == 1)
+    #expect(TextWidth.of("漢a") == 3)
+  }
+
+  /// RFC 5545 §3.3.11: backslash, semicolon, comma and line breaks (CRLF, LF or CR,
+  /// each one `\n`) are escaped; other text is kept.
+  @Test func icalendarTextEscapes() {
+    #expect(ICalendarWriter.escaped("plain text") == "plain text")
+    #expect(ICalendarWriter.escaped(#"a\b;c,d"#) == #"a\\b\;c\,d"#)
+    #expect(ICalendarWriter.escaped("a\r\nb\nc\rd") == #"a\nb\nc\nd"#)
+  }
+}
