@@ -270,8 +270,13 @@ struct SessionTests {
     #expect(ui.screen.contains { $0.contains("Laundry") })
     ui.press("c")
     #expect(!ui.screen.contains { $0.contains("Eggs") })
+    // With checked items hidden, an item ticked goes out of sight at once.
+    ui.go(to: "Laundry")
+    ui.press("Space")
+    #expect(!ui.screen.contains { $0.contains("] Laundry") })
     ui.press("c")
     #expect(ui.screen.contains { $0.contains("Eggs") })
+    #expect(ui.screen.contains { $0.contains("[x] Laundry") })
   }
 
   /// Moving: j/k, g/G, Tab to the next list, Ctrl-d half a page; the status line says

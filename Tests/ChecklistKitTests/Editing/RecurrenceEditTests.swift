@@ -54,6 +54,12 @@ struct RecurrenceEditTests {
     #expect(throws: EditError.listNotFound(.name("Nope"))) {
       try document.resetItems(in: .name("Nope"))
     }
+    // The unnamed list exists only when items come before the first heading: prose
+    // there is not a list.
+    var prose = try ChecklistDocument(parsing: Array("intro\n\n## A\n\n- [x] a\n".utf8))
+    #expect(throws: EditError.listNotFound(.unnamed)) { try prose.resetItems(in: .unnamed) }
+    var unnamed = try ChecklistDocument(parsing: Array("- [x] a  @id(a)\n\n## A\n".utf8))
+    #expect(try unnamed.resetItems(in: .unnamed) == 1)
   }
 
   @Test func aCopyHasItsProseAndFreshUncheckedItems() throws {

@@ -133,6 +133,7 @@ struct LinterTests {
       "tags glued together are in the name, and not fixed",
       "- [ ] k  @due(2024-01-01)@id(zz)\n", ["1:10-33 tag-in-name"]),
     LintCase("@home after one space is just the name", "- [ ] Work @home\n", []),
+    LintCase("a last line of digits alone is not a list marker", "- [ ] a\n12345", []),
     LintCase("an @ glued to a word is not a tag", "- [ ] Mail bob@due(2024-04-01) now\n", []),
     LintCase(
       "checkbox in text", "- [ ] see [x] and [X](url)\n- [x] fine [x]\n- [ ] note  # [X]\n",
