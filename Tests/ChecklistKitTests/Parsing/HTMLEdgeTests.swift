@@ -9,6 +9,8 @@ import Testing
 struct HTMLEdgeTests {
   @Test(arguments: [
     "<div a=\"x", "<div a='x", "<div a=", "<div a", "- [ ] a\n<div class=\"x", "<x a=b",
+    // Not block tags: CommonMark's type 7, whose attributes are read one by one.
+    "<x a", "<x a ", "<x a=\"b", "<x a='b", "<x a=", "- [ ] a\n\n<x a=\"b",
   ])
   func aTagCutOffByTheEndOfTheFileParses(_ text: String) throws {
     let document = try ChecklistDocument(parsing: Array(text.utf8))
