@@ -12,28 +12,13 @@ public struct ICalendarOracle: Sendable {
   /// The oracle for a test: `nil` (with a notice, or a failure where oracles are
   /// required) when no Python with the packages is found.
   public static func forTest(_ name: String) -> ICalendarOracle? {
+    guard
+      let python = RenderingOracle.python(
+        for: name, modules: ["icalendar", "recurring_ical_events"],
+        packages: "icalendar recurring-ical-events")
+    else { return nil }
     let script = TestSupport.packageRoot.appendingPathComponent("Tests/Helpers/ics_check.py").path
-    var candidates = ["python3"]
-    if let configured = ProcessInfo.processInfo.environment["CHK_ORACLE_PYTHON"],
-      !configured.isEmpty
-    {
-      candidates = [configured]
-    }
-    for python in candidates
-    where RenderingOracle.run(
-      python, ["-c", "import icalendar, recurring_ical_events"], input: Data())?.status == 0
-    {
-      return ICalendarOracle(python: python, script: script)
-    }
-    let message =
-      "\(name): skipped, no Python with icalendar and recurring-ical-events (set "
-      + "CHK_ORACLE_PYTHON, or '.build/oracle/bin/pip install icalendar recurring-ical-events')"
-    if RenderingOracle.isRequired {
-      Issue.record("CHK_REQUIRE_ORACLE is set: \(message)")
-    } else {
-      print("note: " + message)
-    }
-    return nil
+    return ICalendarOracle(python: python, script: script)
   }
 
   /// One component as the oracle read it.

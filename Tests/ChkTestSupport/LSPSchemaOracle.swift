@@ -11,27 +11,13 @@ public struct LSPSchemaOracle: Sendable {
   /// The oracle for a test: `nil` (with a notice, or a failure where oracles are
   /// required) when no Python with lsprotocol is found.
   public static func forTest(_ name: String) -> LSPSchemaOracle? {
+    guard
+      let python = RenderingOracle.python(
+        for: name, modules: ["lsprotocol"], packages: "lsprotocol")
+    else { return nil }
     let script = TestSupport.packageRoot.appendingPathComponent("Tests/Helpers/lsp_validate.py")
       .path
-    var candidates = ["python3"]
-    if let configured = ProcessInfo.processInfo.environment["CHK_ORACLE_PYTHON"],
-      !configured.isEmpty
-    {
-      candidates = [configured]
-    }
-    for python in candidates
-    where RenderingOracle.run(python, ["-c", "import lsprotocol"], input: Data())?.status == 0 {
-      return LSPSchemaOracle(python: python, script: script)
-    }
-    let message =
-      "\(name): skipped, no Python with lsprotocol (set CHK_ORACLE_PYTHON, or "
-      + "'python3 -m venv .build/oracle && .build/oracle/bin/pip install lsprotocol')"
-    if RenderingOracle.isRequired {
-      Issue.record("CHK_REQUIRE_ORACLE is set: \(message)")
-    } else {
-      print("note: " + message)
-    }
-    return nil
+    return LSPSchemaOracle(python: python, script: script)
   }
 
   /// Whether this Python can import a module (`pygls`, say).

@@ -88,6 +88,31 @@ public struct RenderingOracle: Sendable {
   let python: String
   let script: String
 
+  /// The Python for an oracle that needs `modules` (Python names): `$CHK_ORACLE_PYTHON`,
+  /// else `python3`. `nil` when it lacks them, with a notice, or a failure where
+  /// oracles are required; `packages` is what to pip-install, for the notice.
+  public static func python(for test: String, modules: [String], packages: String)
+    -> String?
+  {
+    var python = "python3"
+    if let configured = ProcessInfo.processInfo.environment["CHK_ORACLE_PYTHON"],
+      !configured.isEmpty
+    {
+      python = configured
+    }
+    let imports = "import " + modules.joined(separator: ", ")
+    if run(python, ["-c", imports], input: Data())?.status == 0 { return python }
+    let message =
+      "\(test): skipped, no Python with \(packages) (set CHK_ORACLE_PYTHON, or "
+      + "'.build/oracle/bin/pip install \(packages)')"
+    if isRequired {
+      Issue.record("CHK_REQUIRE_ORACLE is set: \(message)")
+    } else {
+      print("note: " + message)
+    }
+    return nil
+  }
+
   /// Whether the environment demands the oracle (CI sets `CHK_REQUIRE_ORACLE=1`).
   public static var isRequired: Bool {
     ProcessInfo.processInfo.environment["CHK_REQUIRE_ORACLE"] == "1"

@@ -11,27 +11,12 @@ public struct TerminalOracle: Sendable {
   /// The oracle for a test: `nil` (with a notice, or a failure where oracles are
   /// required) when no Python with pyte and pexpect is found.
   public static func forTest(_ name: String) -> TerminalOracle? {
-    let script = TestSupport.packageRoot.appendingPathComponent("Tests/Helpers/tui_driver.py")
-      .path
-    var candidates = ["python3"]
-    if let configured = ProcessInfo.processInfo.environment["CHK_ORACLE_PYTHON"],
-      !configured.isEmpty
-    {
-      candidates = [configured]
-    }
-    for python in candidates
-    where RenderingOracle.run(python, ["-c", "import pyte, pexpect"], input: Data())?.status == 0 {
-      return TerminalOracle(python: python, script: script)
-    }
-    let message =
-      "\(name): skipped, no Python with pyte and pexpect (set CHK_ORACLE_PYTHON, or "
-      + "'.build/oracle/bin/pip install pyte pexpect')"
-    if RenderingOracle.isRequired {
-      Issue.record("CHK_REQUIRE_ORACLE is set: \(message)")
-    } else {
-      print("note: " + message)
-    }
-    return nil
+    guard
+      let python = RenderingOracle.python(
+        for: name, modules: ["pyte", "pexpect"], packages: "pyte pexpect")
+    else { return nil }
+    let script = TestSupport.packageRoot.appendingPathComponent("Tests/Helpers/tui_driver.py").path
+    return TerminalOracle(python: python, script: script)
   }
 
   /// What the terminal showed.

@@ -828,6 +828,9 @@ alone move it within its own list.
 The moved item takes the indent and bullet of its new siblings, and its
 sub-items and continuation lines are re-indented by the same number of columns.
 Moving an item under itself or one of its sub-items is refused.
+An item already where it is asked to go prints
+.Dq nothing to move
+and changes nothing: no ID is given, nothing is written, there is nothing to undo.
 .It Cm reset Op Fl -list Ar NAME
 Uncheck every item of a list
 .Pq Fl l , Fl -list
@@ -1425,6 +1428,9 @@ The fix puts two spaces before it, only when the tag (and any tags after it)
 then raise no other finding: a real date,
 .Ql @done
 only on a checked item, an unused ID, a tag the line does not already have.
+Tags written without a blank between them
+.Pq Ql "@due(2024-01-01)@id(k3f9)"
+are part of the name too: reported over the whole run, and not fixed.
 .It Cm checkbox-in-text No (warning; fixable)
 .Ql [x]
 or
