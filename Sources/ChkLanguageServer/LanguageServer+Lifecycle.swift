@@ -32,6 +32,7 @@ extension LanguageServer {
       roots.append(path)
     }
     workspaceRoots = roots
+    configure(params["initializationOptions"])
     state = .running
     // The position encoding, then what the method table announces.
     let provides =
@@ -97,6 +98,20 @@ extension LanguageServer {
     configurations = ConfigurationCache(home: environment.variables["HOME"])
     forgetFindings()
     for open in documents.keys.sorted() { diagnosticsChanged(open) }
+  }
+
+  /// Takes the server's settings: `initializationOptions`, or the `chk` member of
+  /// `workspace/didChangeConfiguration`'s settings (either `{"dueHints": ...}` or
+  /// `{"chk": {"dueHints": ...}}`). Unknown values are logged and ignored.
+  func configure(_ settings: JSONValue?) {
+    guard let settings, settings.isObject else { return }
+    let own = settings["chk"]?.isObject == true ? settings["chk"] : settings
+    guard let value = own?["dueHints"] else { return }
+    guard let mode = value.stringValue.flatMap(DueHints.init) else {
+      return environment.log("ignored dueHints: expected \"inlay\", \"diagnostic\" or \"off\"")
+    }
+    dueHints = mode
+    for uri in documents.keys.sorted() { diagnosticsChanged(uri) }
   }
 
   /// An LSP range from byte offsets of a document.

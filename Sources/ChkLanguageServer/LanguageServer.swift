@@ -34,6 +34,15 @@ public final class LanguageServer {
     }
   }
 
+  /// How due dates show without hovering.
+  enum DueHints: String {
+    /// "due tomorrow", "overdue by 3 days" after each open item with a due date.
+    case inlay
+    /// A hint-level diagnostic (code `due`) on each open item due tomorrow or before.
+    case diagnostic
+    case off
+  }
+
   package enum State: Equatable {
     case waitingForInitialize, running, shutDown
   }
@@ -51,6 +60,9 @@ public final class LanguageServer {
   /// Whether the client resolves a code action's `edit` when it is chosen; then the
   /// actions that rewrite the whole file (fix all, archive) are computed only then.
   var clientResolvesEdits = false
+  /// How due dates show without hovering: inlay hints (the default), hint diagnostics,
+  /// or not at all (`initializationOptions` or the `chk` settings, `dueHints`).
+  var dueHints = DueHints.inlay
   /// The workspace folders' paths, for `workspace/symbol`.
   var workspaceRoots: [String] = []
   package internal(set) var documents: [String: OpenDocument] = [:]
@@ -69,44 +81,22 @@ public final class LanguageServer {
     self.environment = environment
   }
 
-  /// Handles the bodies that arrived together and returns the bodies to send, in
-  /// order. A `$/cancelRequest` among them cancels a request of the same batch that
-  /// has not been handled yet (the server handles one message at a time, so a request
-  /// answered earlier cannot be cancelled).
-  public func receive(_ bodies: consuming [[UInt8]]) -> [[UInt8]] {
-    var messages: [(JSONValue?, [UInt8])] = []
-    var cancelled: Set<String> = []
-    for body in bodies {
-      let message = Self.parse(body)
-      if case .message(let value) = message, value["method"]?.stringValue == "$/cancelRequest",
-        let id = value["params"]?["id"]
-      {
-        cancelled.insert(Self.key(of: id))
-      }
-      switch message {
-      case .message(let value): messages.append((value, []))
-      case .reply(let error): messages.append((nil, error.serialized))
-      }
-    }
-    // The bodies are parsed: let them go before handling (a didOpen can be megabytes).
-    bodies = []
-    var out: [[UInt8]] = []
-    for (message, body) in messages {
-      // Nothing is handled after `exit`.
-      guard exitStatus == nil else { break }
-      guard let message else {
-        out.append(body)
-        continue
-      }
-      if let id = message["id"], message["method"] != nil, cancelled.contains(Self.key(of: id)) {
-        out.append(
-          Self.error(id: id, code: ErrorCode.requestCancelled, message: "cancelled").serialized)
-        continue
-      }
-      out += handle(message).map(\.serialized)
-    }
-    return out
-  }
+  /// Where each answer goes as soon as it is ready; `nil` keeps the answers for
+  /// `receive` to return (tests drive the server that way).
+  public var emit: (([UInt8]) -> Void)?
+  /// Bodies that arrived since, taken without waiting: a long request asks between two
+  /// steps, to see a `$/cancelRequest` for it and to answer a completion first.
+  public var pollInput: (() -> [[UInt8]])?
+  /// Messages read and not handled yet, from `queueHead` on.
+  var queue: [QueuedMessage] = []
+  var queueHead = 0
+  /// The keys of the requests in `queue`, and those being handled (innermost last).
+  var queuedKeys: Set<String> = []
+  var handling: [String] = []
+  /// Requests a `$/cancelRequest` named while they were queued or being handled.
+  var cancelled: Set<String> = []
+  /// The answers `receive` returns when nothing emits them.
+  var collected: [[UInt8]] = []
 
   /// Handles one body.
   public func receive(_ body: [UInt8]) -> [[UInt8]] {

@@ -26,18 +26,29 @@ public enum LanguageServerLoop {
     _ server: LanguageServer, input: Int32, output: Int32, debounceMilliseconds: Int,
     verbose: Bool, log: Log
   ) -> Int32 {
-    var framer = MessageFramer()
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    // When the oldest unpublished change was made, and the latest.
+    let reader = Reader(descriptor: input, output: output, log: log)
+    // Each answer is written as soon as it is made; a long request polls for more
+    // input (a cancellation, a completion to answer first) without waiting.
+    var answered = (count: 0, bytes: 0)
+    server.emit = { body in
+      answered.count += 1
+      answered.bytes += body.count
+      write(MessageFramer.frame(body), to: output)
+    }
+    server.pollInput = { isReadable(input, timeoutMilliseconds: 0) ? reader.read() ?? [] : [] }
+    defer {
+      server.emit = nil
+      server.pollInput = nil
+    }
+    // When the oldest unpublished change was made.
     var firstPending: Double?
-    var lastInput = now()
     while server.exitStatus == nil {
       if server.hasPendingDiagnostics {
-        if firstPending == nil { firstPending = lastInput }
+        if firstPending == nil { firstPending = reader.lastInput }
         // Wait for the debounce after the last input, but never more than ten times
         // the debounce after the first change: steady typing still gets diagnostics.
-        let sinceLast = (now() - lastInput) * 1000
-        let sinceFirst = (now() - (firstPending ?? lastInput)) * 1000
+        let sinceLast = (now() - reader.lastInput) * 1000
+        let sinceFirst = (now() - (firstPending ?? reader.lastInput)) * 1000
         let wait = min(
           Double(debounceMilliseconds) - sinceLast, Double(debounceMilliseconds * 10) - sinceFirst)
         if wait <= 0 || !isReadable(input, timeoutMilliseconds: Int32(wait.rounded(.up))) {
@@ -53,14 +64,60 @@ public enum LanguageServerLoop {
           continue
         }
       }
-      let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
-        log.write("reading standard input failed: \(String(cString: strerror(errno)))")
-        break
+      guard let bodies = reader.read() else { break }
+      guard !bodies.isEmpty else { continue }
+      let started = now()
+      let sizes = bodies.map(\.count)
+      answered = (0, 0)
+      // The server holds no body longer than it needs it (a didOpen can be megabytes).
+      _ = server.receive(consume bodies)
+      if verbose {
+        log.write(
+          "-> \(answered.count) answer(s) (\(answered.bytes) bytes) to "
+            + "\(sizes.count) message(s) (\(sizes.reduce(0, +)) bytes) and what came meanwhile: "
+            + milliseconds(now() - started))
       }
-      if count == 0 { break }
-      lastInput = now()
+    }
+    if server.hasPendingDiagnostics, server.exitStatus == nil {
+      for body in server.publishPending() { write(MessageFramer.frame(body), to: output) }
+    }
+    return server.exitStatus ?? 1
+  }
+
+  /// Reads standard input into bodies.
+  final class Reader {
+    private let descriptor: Int32
+    private let output: Int32
+    private let log: Log
+    private var framer = MessageFramer()
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    /// Whether input ended (or failed).
+    private(set) var ended = false
+    /// When input last arrived.
+    private(set) var lastInput = LanguageServerLoop.now()
+
+    init(descriptor: Int32, output: Int32, log: Log) {
+      self.descriptor = descriptor
+      self.output = output
+      self.log = log
+    }
+
+    /// One read (blocking until input arrives): the bodies it completed, or `nil` at
+    /// the end of input.
+    func read() -> [[UInt8]]? {
+      guard !ended else { return nil }
+      var count = 0
+      repeat {
+        count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      } while count < 0 && (errno == EINTR || errno == EAGAIN)
+      if count < 0 {
+        log.write("reading standard input failed: \(String(cString: strerror(errno)))")
+      }
+      guard count > 0 else {
+        ended = true
+        return nil
+      }
+      lastInput = LanguageServerLoop.now()
       var bodies: [[UInt8]] = []
       for frame in framer.feed(buffer[0..<count]) {
         switch frame {
@@ -73,27 +130,11 @@ public enum LanguageServerLoop {
           let error = LanguageServer.error(
             id: nil, code: LanguageServer.ErrorCode.invalidRequest,
             message: "the message of \(size) bytes is larger than \(framer.maximumBodySize)")
-          write(MessageFramer.frame(error.serialized), to: output)
+          LanguageServerLoop.write(MessageFramer.frame(error.serialized), to: output)
         }
       }
-      guard !bodies.isEmpty else { continue }
-      let started = now()
-      let sizes = bodies.map(\.count)
-      // The server holds no body longer than it needs it (a didOpen can be megabytes).
-      let answers = server.receive(consume bodies)
-      let handled = now()
-      for answer in answers { write(MessageFramer.frame(answer), to: output) }
-      if verbose {
-        log.write(
-          "-> \(answers.count) answer(s) (\(answers.map(\.count).reduce(0, +)) bytes) to "
-            + "\(sizes.count) message(s) (\(sizes.reduce(0, +)) bytes): handled in "
-            + milliseconds(handled - started) + ", written in " + milliseconds(now() - handled))
-      }
+      return bodies
     }
-    if server.hasPendingDiagnostics, server.exitStatus == nil {
-      for body in server.publishPending() { write(MessageFramer.frame(body), to: output) }
-    }
-    return server.exitStatus ?? 1
   }
 
   private static func milliseconds(_ seconds: Double) -> String {

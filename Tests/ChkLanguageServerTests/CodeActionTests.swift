@@ -49,7 +49,14 @@ struct CodeActionTests {
     let session = LSPSession(documentChanges: documentChanges)
     session.open(Params.uri, Self.actionsText)
     let actions = actions(session, (2, 4), (2, 4), only: ["refactor.rewrite"])
-    #expect(actions.compactMap { $0["title"]?.stringValue } == ["Check item", "Toggle item"])
+    #expect(
+      actions.compactMap { $0["title"]?.stringValue } == [
+        "Check item", "Toggle item", "Make it a plain line",
+      ])
+    #expect(
+      actions.compactMap { $0["kind"]?.stringValue } == [
+        "refactor.rewrite.check", "refactor.rewrite.toggle", "refactor.rewrite.item",
+      ])
     var expected = try ChecklistDocument(parsing: Self.actionsText)
     try expected.check(.line(3), on: LSPSession.today)
     #expect(

@@ -12,9 +12,16 @@ import Testing
 /// cursor at `|` and the labels expected there.
 @Suite("LSP: completion contexts")
 struct CompletionContextTests {
-  static let itemKeys = ["id", "done", "due", "every", "remind"]
+  /// An open item takes no `@done`; a checked one does.
+  static let itemKeys = ["id", "due", "every", "remind"]
+  static let checkedItemKeys = ["id", "done", "due", "every", "remind"]
   static let listKeys = ["id", "icon"]
-  static let dates = ["today", "tomorrow", "next Monday", "end of month"]
+  static let dates = ["today", "tomorrow", "next Monday", "in a week", "end of month"]
+  /// 2026-11-30, the session's today, is a Monday.
+  static let pastDates = [
+    "today", "yesterday", "last Saturday", "last Friday", "last Thursday", "last Wednesday",
+    "last Tuesday",
+  ]
   static let boxes = ["[ ]", "[x]"]
 
   struct Row: CustomTestStringConvertible, Sendable {
@@ -40,7 +47,13 @@ struct CompletionContextTests {
     // the keys lists take.
     Row("- [ ] Milk  @|", itemKeys), Row("- [ ] Milk @|", itemKeys),
     Row("- [ ] Milk\t@|", itemKeys), Row("- [ ] Milk  @d|", itemKeys),
-    Row("- [x] Eggs  @done(2024-01-02)  @|", itemKeys), Row("1. [ ] One  @|", itemKeys),
+    Row("- [x] Eggs  @|", checkedItemKeys), Row("- [X] Eggs  @|", checkedItemKeys),
+    // Nothing the line has already: not a second @done or @id.
+    Row("- [x] Eggs  @done(2024-01-02)  @|", ["id", "due", "every", "remind"]),
+    Row("- [ ] Milk  @id(k3f9)  @|", ["due", "every", "remind"]),
+    Row("- [ ] Milk  @| @due(2024-01-02)", ["id", "every", "remind"]),
+    Row("## Groceries  @icon(cart)  @|", ["id"]),
+    Row("1. [ ] One  @|", itemKeys),
     Row("    - [ ] Deep  @|", itemKeys), Row("- [ ] 😋 Pie  @|", itemKeys),
     Row("## Groceries  @|", listKeys), Row("# Title @|", listKeys),
     // An `@` inside a word, a link, a code span or right after a closed tag starts no tag.
@@ -48,7 +61,7 @@ struct CompletionContextTests {
     Row("- [ ] Milk  @due(2024-01-02)@|", []), Row("- [ ] a  (@|", []),
     // Values: dates inside @done( and @due(, one new ID inside @id(, recurrences and
     // reminders inside @every( and @remind(; nothing in an unknown key's value.
-    Row("- [ ] Pay  @due(|", dates), Row("- [x] Paid  @done(|", dates),
+    Row("- [ ] Pay  @due(|", dates), Row("- [x] Paid  @done(|", pastDates),
     Row("- [ ] Pay  @due(20|", dates), Row("* [ ] Pay\t@due(|", dates),
     Row("- [ ] Plan  @id(|", each: { ChecklistDocument.isValidID($0) }),
     Row("- [ ] Water  @due(2024-01-01)  @every(|", each: { Recurrence($0) != nil }),

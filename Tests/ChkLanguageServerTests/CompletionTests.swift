@@ -38,17 +38,17 @@ struct CompletionTests {
     session.open(
       Params.uri, "## Week  @\n\n- [ ] Call  @\n- [ ] Pay  @due(\n- [ ] Plan  @id()\n- [\n")
     #expect(labels(session, 0, 10) == ["id", "icon"])
-    #expect(labels(session, 2, 13) == ["id", "done", "due", "every", "remind"])
+    #expect(labels(session, 2, 13) == ["id", "due", "every", "remind"])
     // 2026-11-30 is a Monday.
     let dates =
       session.result("textDocument/completion", Params.at(3, 16))["items"]?.arrayValue ?? []
     #expect(
       dates.compactMap { $0["label"]?.stringValue } == [
-        "today", "tomorrow", "next Monday", "end of month",
+        "today", "tomorrow", "next Monday", "in a week", "end of month",
       ])
     #expect(
       dates.compactMap { $0["textEdit"]?["newText"]?.stringValue } == [
-        "2026-11-30)", "2026-12-01)", "2026-12-07)", "2026-11-30)",
+        "2026-11-30)", "2026-12-01)", "2026-12-07)", "2026-12-07)", "2026-11-30)",
       ])
     let id = session.result("textDocument/completion", Params.at(4, 16))["items"]?.arrayValue?.first
     let fresh = try #require(id?["textEdit"]?["newText"]?.stringValue)
@@ -57,5 +57,55 @@ struct CompletionTests {
     #expect(labels(session, 5, 3) == ["[ ]", "[x]"])
     #expect(labels(session, 2, 6).isEmpty, "nothing in the middle of a name")
     try session.validateTranscript("completionOffersTagsDatesIDsAndBoxes")
+  }
+
+  /// Dates filter by the word being typed ("tom") or by the date ("2026-1"): the filter
+  /// text starts with what is typed, and the list is incomplete so the client asks
+  /// again as the word grows.
+  @Test func datesMatchTheirWordsAndTheirDigits() throws {
+    let session = LSPSession()
+    session.open(Params.uri, "- [ ] Pay  @due(tom\n- [ ] Pay  @due(2026-1\n- [x] Paid  @done(yes\n")
+    for (line, character, typed) in [(0, 19, "tom"), (1, 22, "2026-1"), (2, 21, "yes")] {
+      let result = session.result("textDocument/completion", Params.at(line, character))
+      #expect(result["isIncomplete"] == true)
+      let items = result["items"]?.arrayValue ?? []
+      let matching = items.filter { $0["filterText"]?.stringValue?.hasPrefix(typed) == true }
+      #expect(!matching.isEmpty, "\(typed)")
+      // The edit replaces what was typed.
+      #expect(
+        items.allSatisfy {
+          $0["textEdit"]?["range"]?["start"]?["character"]?.intValue == character - typed.count
+        })
+    }
+    let tomorrow = session.result("textDocument/completion", Params.at(0, 19))["items"]?
+      .arrayValue?.first { $0["filterText"]?.stringValue?.hasPrefix("tom") == true }
+    #expect(tomorrow?["textEdit"]?["newText"] == "2026-12-01)")
+    try session.validateTranscript("datesMatchTheirWordsAndTheirDigits")
+  }
+
+  /// `[` with the `]` an editor paired with it: accepting `[ ]` replaces both, and the
+  /// blank after it, so the line reads `- [ ] `, never `- [ ] ]`.
+  @Test func aPairedBracketIsReplacedToo() throws {
+    for (text, expected) in [
+      ("- []\n", "- [ ] \n"), ("- [] Milk\n", "- [ ] Milk\n"), ("- [\n", "- [ ] \n"),
+    ] {
+      let session = LSPSession()
+      session.open(Params.uri, text)
+      let items = session.result("textDocument/completion", Params.at(0, 3))["items"]?.arrayValue
+      let open = try #require(items?.first { $0["label"] == "[ ]" })
+      #expect(session.apply([open["textEdit"] ?? .null], to: Params.uri) == expected)
+    }
+  }
+
+  /// After the known keys, the keys this file uses already, in the order of the
+  /// alphabet, less those the line has.
+  @Test func theFilesOwnKeysComeAfterTheKnownOnes() throws {
+    let session = LSPSession()
+    session.open(
+      Params.uri,
+      "- [ ] Call  @who(ann)  @where(home)\n- [ ] Pay  @cost(10)  @\n- [ ] mail@fake(x)\n")
+    let result = session.result("textDocument/completion", Params.at(1, 23))
+    let labels = result["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue }
+    #expect(labels == ["id", "due", "every", "remind", "where", "who"])
   }
 }

@@ -232,8 +232,11 @@ extension LifecycleTests {
       "workspaceSymbolProvider": "workspace/symbol",
       "diagnosticProvider": "textDocument/diagnostic",
       "textDocumentSync": "textDocument/didOpen",
+      "renameProvider": "textDocument/rename",
+      "documentOnTypeFormattingProvider": "textDocument/onTypeFormatting",
     ]
-    let unannounced: Set = ["shutdown", "codeAction/resolve"]
+    // `renameProvider`'s `prepareProvider` announces prepareRename.
+    let unannounced: Set = ["shutdown", "codeAction/resolve", "textDocument/prepareRename"]
     let session = LSPSession(pullsDiagnostics: true)
     let capabilities = session.initializeResult?["capabilities"]
     guard case .object(let members)? = capabilities else {

@@ -35,7 +35,7 @@ struct NavigationTests {
     #expect(hover == "**Open** · 1 of 1 sub-item done")
     let done = session.result("textDocument/hover", Params.at(4, 3))["contents"]?["value"]?
       .stringValue
-    #expect(done == "**Done** 29 days ago (2026-11-01)")
+    #expect(done == "**Done** 4 weeks ago (2026-11-01)")
     let heading = session.result("textDocument/hover", Params.at(0, 3))["contents"]?["value"]?
       .stringValue
     #expect(heading == "3 of 5 items left")
@@ -46,7 +46,10 @@ struct NavigationTests {
         "textDocument/inlayHint",
         ["textDocument": ["uri": .string(Params.uri)], "range": Params.range((0, 0), (20, 0))]
       ).arrayValue ?? []
-    #expect(hints.compactMap { $0["label"]?.stringValue } == ["3 of 5 left", "no items"])
+    // A heading without items (a title) gets no hint, no detail and no hover.
+    #expect(hints.compactMap { $0["label"]?.stringValue } == ["3 of 5 left"])
+    #expect(symbols.last?["detail"] == "")
+    #expect(session.result("textDocument/hover", Params.at(7, 3)) == .null)
     #expect(hints.first?["position"] == ["line": 0, "character": 9])
     try session.validateTranscript("symbolsFoldingHoverAndHints")
   }
@@ -66,12 +69,50 @@ struct NavigationTests {
     #expect(hover(2)?.contains("reminded 2026-12-03 09:00") == true)
   }
 
+  /// Due and overdue show without hovering: as inlay hints by default, as hint
+  /// diagnostics or not at all when the settings say so.
+  @Test func dueDatesShowAtAGlance() throws {
+    let session = LSPSession()
+    let text =
+      "## Bills\n\n- [ ] Rent  @due(2026-12-01)\n- [ ] Tax  @due(2026-11-27)\n"
+      + "- [x] Gas  @due(2026-11-01)\n- [ ] Far  @due(2100-01-01)\n- [ ] Soon  @due(2026-12-20)\n"
+    session.open(Params.uri, text)
+    func hints() -> [String] {
+      (session.result(
+        "textDocument/inlayHint",
+        ["textDocument": ["uri": .string(Params.uri)], "range": Params.range((0, 0), (9, 0))]
+      ).arrayValue ?? []).compactMap { $0["label"]?.stringValue }
+    }
+    #expect(
+      hints() == [
+        "4 of 5 left", "due tomorrow", "overdue by 3 days", "due in 73 years", "due in 2 weeks",
+      ])
+    #expect(session.publish().first?["params"]?["diagnostics"]?.arrayValue?.isEmpty == true)
+
+    session.notify(
+      "workspace/didChangeConfiguration", ["settings": ["chk": ["dueHints": "diagnostic"]]])
+    #expect(hints() == ["4 of 5 left"])
+    let diagnostics = session.publish().first?["params"]?["diagnostics"]?.arrayValue ?? []
+    #expect(
+      diagnostics.compactMap { $0["message"]?.stringValue } == [
+        "due tomorrow", "overdue by 3 days",
+      ])
+    #expect(diagnostics.allSatisfy { $0["severity"] == 4 && $0["code"] == "due" })
+
+    session.notify("workspace/didChangeConfiguration", ["settings": ["dueHints": "off"]])
+    #expect(hints() == ["4 of 5 left"])
+    #expect(session.publish().first?["params"]?["diagnostics"]?.arrayValue?.isEmpty == true)
+    try session.validateTranscript("dueDatesShowAtAGlance")
+  }
+
   @Test func describingDueDatesInWords() {
     let today = LSPSession.today
     let cases: [(Int, String)] = [
       (0, "due today"), (1, "due tomorrow"), (3, "due in 3 days"),
       (-1, "overdue by 1 day (due yesterday)"),
-      (-2, "overdue by 2 days"),
+      (-2, "overdue by 2 days"), (13, "due in 13 days"), (14, "due in 2 weeks"),
+      (59, "due in 8 weeks"), (60, "due in 2 months"), (729, "due in 24 months"),
+      (730, "due in 2 years"), (26693, "due in 73 years"), (-400, "overdue by 13 months"),
     ]
     for (days, words) in cases {
       #expect(LanguageServer.describeDue(today.adding(days: days)!, today: today) == words)

@@ -92,4 +92,63 @@ struct NeovimTests {
         toFile: transcript, atomically: true, encoding: .utf8)
     }
   }
+
+  /// README's Neovim 0.7 snippet, as it stands, loaded as init.lua: its key toggles the
+  /// item under the cursor as `chk toggle` does, and `vim.lsp.buf.rename` renames an ID.
+  @Test func theReadmesNeovimSetupTogglesWithItsKeyAndRenames() throws {
+    guard let nvim = Self.findNeovim() else {
+      let message = "Neovim setup: skipped, no nvim on PATH (apt-get install neovim)"
+      if ProcessInfo.processInfo.environment["CHK_REQUIRE_NVIM"] == "1" {
+        Issue.record("CHK_REQUIRE_NVIM is set: \(message)")
+      } else {
+        print("note: " + message)
+      }
+      return
+    }
+    let readme = try String(
+      contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let heading = try #require(readme.range(of: "**Neovim 0.7**"))
+    let open = try #require(
+      readme.range(of: "```lua\n", range: heading.upperBound..<readme.endIndex))
+    let close = try #require(readme.range(of: "\n```", range: open.upperBound..<readme.endIndex))
+    let snippet = String(readme[open.upperBound..<close.lowerBound])
+    let text = "# Trip\n\n- [ ] Pack  @id(pk01)\n- [ ] Book  @id(bk01)\n"
+    let directory = try TemporaryDirectory()
+    let file = try directory.file("trip.md", text)
+    _ = try directory.file("init.lua", snippet + "\n")
+    let result = directory.path + "/result.json"
+    let script = TestSupport.packageRoot.appendingPathComponent("Tests/Helpers/nvim-keys.lua")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: nvim)
+    process.arguments = [
+      "--headless", "-n", "-i", "NONE", "-u", directory.path + "/init.lua", "-c",
+      "luafile \(script.path)", file,
+    ]
+    process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
+    var environment = ProcessInfo.processInfo.environment
+    // `chk` as the snippet names it: the one just built, first on PATH.
+    environment["PATH"] =
+      EndToEndTests.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
+    environment["RESULT"] = result
+    environment["XDG_STATE_HOME"] = directory.path + "/state"
+    environment["XDG_CONFIG_HOME"] = directory.path + "/config"
+    environment["HOME"] = directory.path
+    process.environment = environment
+    let (status, output) = try process.runCollecting(.both)
+    let data = try Data(contentsOf: URL(fileURLWithPath: result))
+    let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(status == 0, "nvim: \(output) \(report["error"] ?? "")")
+    #expect(
+      report["steps"] as? [String]
+        == ["filetype", "attached", "toggled", "renamed", "saved"], "\(report)")
+    #expect(report["filetype"] as? String == "markdown")
+    #expect(report["attached"] as? String == "chk")
+
+    var expected = try ChecklistDocument(parsing: text)
+    try expected.toggle(.line(3), on: .today())
+    let toggled = String(decoding: expected.serialized(), as: UTF8.self)
+    #expect(
+      try directory.read("trip.md")
+        == toggled.replacingOccurrences(of: "@id(bk01)", with: "@id(renamed)"))
+  }
 }

@@ -1214,35 +1214,101 @@ that give what
 .Cm fmt
 writes;
 .It
-code actions: check, uncheck or toggle the items under the cursor or selection
-.Pq Li @done No as Cm check No sets it ,
-give items IDs, each
+code actions, each with its own kind so that an editor can bind one to a key:
+check, uncheck or toggle the items under the cursor or selection
+.Pq Li refactor.rewrite.check , Li refactor.rewrite.uncheck , Li refactor.rewrite.toggle ;
+.Li @done No as Cm check No sets it ,
+give items IDs
+.Pq Li refactor.rewrite.id ,
+postpone open items' due dates by a day or a week
+.Pq Li refactor.rewrite.postpone ,
+make a plain list line an item or an item a plain line
+.Pq Li refactor.rewrite.item ,
+and on a heading with items, the list's own actions: check every item, reset (as
+.Cm reset Fl -list ) ,
+archive its checked items, copy it below itself as
+.Dq NAME (copy)
+.Pq Li refactor.rewrite.list ;
+each
 .Cm lint Fl -fix
-fix as a quick fix (at most 20 per request), fix all
+fix as a quick fix titled by what it does to the line (at most 20 per request),
+.Dq Disable RULE for this line
+.Pq Li quickfix.disable ,
+which puts
+.Li "<!-- chk-disable-next-line RULE -->"
+above the line at its indentation, fix all
 .Pq Li source.fixAll.chk
 and archive checked items
 .Pq Li source.archive.chk ;
 .It
 completion of tag keys after
-.Li @ ,
-dates inside
+.Li @
+(only those the line can still take:
+.Li @done
+only on a checked item, no key the line has), then the keys the file uses that chk does
+not know; past days inside
 .Li @done(
-and
+(today, yesterday, the five days before by weekday) and coming ones inside
 .Li @due(
-(today, tomorrow, next Monday, end of month), a new ID inside
-.Li @id( ,
+(today, tomorrow, next Monday, in a week, end of month), filtered by the word or the
+date typed; a new ID inside
+.Li @id( ;
 and the boxes after
-.Li "- [" ;
+.Li "- [" ,
+replacing a
+.Ql \&]
+the editor paired;
 .It
-document symbols (lists, items, sub-items), folding, hover (state and dates in words,
-sub-items done), inlay hints on headings
-.Pq Dq 2 of 5 left ,
+document symbols (lists, items, sub-items; in a file of more than 5,000 items, at most
+200 items of a list and 5,000 in all, each list's detail saying so), folding, hover
+(state and dates in words, sub-items done), inlay hints on headings with items
+.Pq Dq 2 of 5 left
+and after open items with a due date
+.Po Dq due tomorrow ,
+.Dq overdue by 3 days
+.Pc ,
 definition and references of
 .Li @id
-values, and workspace symbols over the workspace folders' checklist files, found as
+values, renaming an
+.Li @id
+value in the file and the other open files (a value in use there is refused), and
+workspace symbols over the workspace folders' checklist files, found as
 .Cm lint Ar DIR
-finds them.
+finds them;
+.It
+on Enter after an item (on-type formatting of a line break), the new line starts with
+the item's indentation, its marker (the next number for
+.Li 1. )
+and an open box; Enter on an empty item takes it out and ends the list.
 .El
+.Pp
+The setting
+.Li dueHints
+(in
+.Li initializationOptions ,
+or under
+.Li chk
+in the settings the client sends) chooses how due dates show:
+.Li inlay
+(the default),
+.Li diagnostic
+(a hint-level diagnostic with code
+.Li due
+on each open item due tomorrow or before, unless
+.Cm overdue
+reports it) or
+.Li off .
+.Pp
+Each answer is written as soon as it is ready.
+A completion, hover, definition, references, rename or on-type formatting goes before
+the symbols, folding, inlay hints, formatting, code actions and workspace symbols that
+came just before it (never across a change of the text), and a long request stops at
+checkpoints to answer one that arrives meanwhile, so answers may come out of order, as
+JSON-RPC allows.
+A
+.Li $/cancelRequest
+ends its request with RequestCancelled while it is queued or running.
+Symbols and folding are kept until the text changes.
 .Pp
 Positions are UTF-8 when the client offers it, else UTF-16.
 Malformed messages get their JSON-RPC error; they never stop the server.

@@ -1,7 +1,8 @@
 import ChecklistKit
 import ChkWorkspace
 
-/// Completion: tag keys after `@`, dates inside `@done(` and `@due(`, a fresh ID inside
+/// Completion: tag keys after `@` (only those the line can still take, then the file's
+/// own keys), past days inside `@done(` and coming ones inside `@due(`, a fresh ID inside
 /// `@id(`, and the boxes after `- [`.
 extension LanguageServer {
   func completion(_ params: PositionParams) throws(ResponseError) -> JSONValue {
@@ -11,11 +12,18 @@ extension LanguageServer {
     let line = document.buffer.line(ofOffset: cursor)
     let lineStart = document.buffer.lineStarts[line]
     let before = Array(document.bytes[lineStart..<cursor])
-    let items = completions(before: before, cursor: cursor, document: document)
-    return ["isIncomplete": false, "items": .array(items)]
+    let after = Array(
+      document.bytes[cursor..<document.buffer.contentRange(ofLine: line).upperBound])
+    let (items, incomplete) = completions(
+      before: before, after: after, cursor: cursor, document: document)
+    return ["isIncomplete": .bool(incomplete), "items": .array(items)]
   }
 
-  private func completions(before: [UInt8], cursor: Int, document: OpenDocument) -> [JSONValue] {
+  /// The offers at the cursor, and whether they depend on what is typed next (dates:
+  /// the client asks again as the word grows, so that both "tom" and "2026-1" match).
+  private func completions(before: [UInt8], after: [UInt8], cursor: Int, document: OpenDocument)
+    -> ([JSONValue], Bool)
+  {
     // The word being typed: letters, digits, `-` and `_` back from the cursor.
     var wordStart = before.count
     while wordStart > 0, Self.isWordByte(before[wordStart - 1]) { wordStart -= 1 }
@@ -31,28 +39,40 @@ extension LanguageServer {
       before[(at + 1)..<(wordStart - 1)].allSatisfy(Self.isWordByte)
     {
       let key = String(decoding: before[(at + 1)..<(wordStart - 1)], as: UTF8.self)
+      let typed = String(decoding: before[wordStart...], as: UTF8.self)
       switch key {
       case ChecklistTag.Key.done.name, ChecklistTag.Key.due.name:
-        return dateCompletions(replacing: replaced, close: close, in: document)
+        let days = key == ChecklistTag.Key.done.name ? pastDays() : comingDays()
+        return (
+          dateCompletions(days, typed: typed, replacing: replaced, close: close, in: document), true
+        )
       case ChecklistTag.Key.every.name:
-        return Self.recurrences.map { value, detail in
-          item(
-            value, detail: detail, kind: 12, replacing: replaced, with: value + close, in: document)
-        }
+        return (
+          Self.recurrences.map { value, detail in
+            item(
+              value, detail: detail, kind: 12, replacing: replaced, with: value + close,
+              in: document)
+          }, false
+        )
       case ChecklistTag.Key.remind.name:
-        return Self.reminders.map { value, detail in
-          item(
-            value, detail: detail, kind: 12, replacing: replaced, with: value + close, in: document)
-        }
+        return (
+          Self.reminders.map { value, detail in
+            item(
+              value, detail: detail, kind: 12, replacing: replaced, with: value + close,
+              in: document)
+          }, false
+        )
       case ChecklistTag.Key.id.name:
-        guard case .success(var parsedDocument) = parsed(document.uri) else { return [] }
+        guard case .success(var parsedDocument) = parsed(document.uri) else { return ([], false) }
         let id = parsedDocument.unusedID()
-        return [
-          item(
-            id, detail: "a new ID no item or list of this file uses", kind: 12,
-            replacing: replaced, with: id + close, in: document)
-        ]
-      default: return []
+        return (
+          [
+            item(
+              id, detail: "a new ID no item or list of this file uses", kind: 12,
+              replacing: replaced, with: id + close, in: document)
+          ], false
+        )
+      default: return ([], false)
       }
     }
 
@@ -62,9 +82,14 @@ extension LanguageServer {
         || before[wordStart - 2] == UInt8(ascii: "\t")
     {
       let isHeading = before.first { $0 != UInt8(ascii: " ") } == UInt8(ascii: "#")
+      // What the line has already (the word being typed left out), and its box.
+      let present = Self.tagKeys(in: Array(before[..<(wordStart - 1)]) + after)
+      let isChecked = Self.isCheckedItem(before)
       let today = environment.today()
       var result: [JSONValue] = []
       for key in ChecklistTag.Key.known where isHeading ? key.isForLists : key.isForItems {
+        guard !present.contains(key.name), key.name != ChecklistTag.Key.done.name || isChecked
+        else { continue }
         var insert = key.name + "("
         switch key.name {
         case ChecklistTag.Key.done.name: insert += today.description + ")"
@@ -79,43 +104,128 @@ extension LanguageServer {
             key.name, detail: key.summary, kind: 14, replacing: replaced, with: insert, in: document
           ))
       }
-      return result
+      // Then the file's own keys, in the order of the alphabet.
+      for key in usedKeys(document.uri) where !present.contains(key) {
+        result.append(
+          item(
+            key, detail: "a key this file uses", kind: 14, replacing: replaced, with: key + "(",
+            in: document))
+      }
+      return (result, false)
     }
 
     // `- [` (or `*`, `+`, `1.`, `1)`) at the start of a line: the boxes.
     if before.last == UInt8(ascii: "["), Self.isBulletBeforeBox(before.dropLast()) {
-      let bracket = (cursor - 1)..<cursor
-      return [
-        item(
-          "[ ]", detail: "an open item", kind: 12, replacing: bracket, with: "[ ] ", in: document),
-        item(
-          "[x]", detail: "a checked item", kind: 12, replacing: bracket, with: "[x] ", in: document),
-      ]
+      // The `]` an editor paired with the `[`, and a blank after it, are replaced too.
+      var end = cursor
+      if after.first == UInt8(ascii: "]") {
+        end += 1
+        if after.dropFirst().first == UInt8(ascii: " ") { end += 1 }
+      }
+      let bracket = (cursor - 1)..<end
+      return (
+        [
+          item(
+            "[ ]", detail: "an open item", kind: 12, replacing: bracket, with: "[ ] ",
+            in: document),
+          item(
+            "[x]", detail: "a checked item", kind: 12, replacing: bracket, with: "[x] ",
+            in: document),
+        ], false
+      )
     }
-    return []
+    return ([], false)
   }
 
-  /// Today, tomorrow, next Monday and the end of the month: labels in words, inserted
-  /// as ISO dates.
-  private func dateCompletions(
-    replacing replaced: Range<Int>, close: String, in document: OpenDocument
-  ) -> [JSONValue] {
+  /// The keys of the tags in a line's bytes: `@key(` after a blank or at the start.
+  static func tagKeys(in bytes: [UInt8]) -> Set<String> {
+    var keys: Set<String> = []
+    var index = 0
+    while let at = bytes[index...].firstIndex(of: UInt8(ascii: "@")) {
+      index = at + 1
+      guard at == 0 || bytes[at - 1] == UInt8(ascii: " ") || bytes[at - 1] == UInt8(ascii: "\t")
+      else { continue }
+      var end = index
+      while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
+      guard end > index, end < bytes.count, bytes[end] == UInt8(ascii: "(") else { continue }
+      keys.insert(String(decoding: bytes[index..<end], as: UTF8.self))
+    }
+    return keys
+  }
+
+  /// Whether the bytes start an item whose box is checked (`[x]` or `[X]`).
+  static func isCheckedItem(_ bytes: [UInt8]) -> Bool {
+    guard let open = bytes.firstIndex(of: UInt8(ascii: "[")), open + 2 < bytes.count,
+      isBulletBeforeBox(bytes[..<open]), bytes[open + 2] == UInt8(ascii: "]")
+    else { return false }
+    return bytes[open + 1] == UInt8(ascii: "x") || bytes[open + 1] == UInt8(ascii: "X")
+  }
+
+  /// The tag keys the document uses that chk does not know, in the order of the
+  /// alphabet (at most 50), found once per version of its text.
+  private func usedKeys(_ uri: String) -> [String] {
+    guard let document = documents[uri] else { return [] }
+    if let cached = document.usedKeys { return cached }
+    let known = Set(ChecklistTag.Key.known.map(\.name))
+    var found: Set<String> = []
+    for line in 0..<document.buffer.lineCount {
+      let range = document.buffer.contentRange(ofLine: line)
+      guard document.bytes[range].contains(UInt8(ascii: "@")) else { continue }
+      for key in Self.tagKeys(in: Array(document.bytes[range]))
+      where !known.contains(key) && ChecklistTag.isValidKey(key) {
+        found.insert(key)
+      }
+    }
+    let keys = Array(found.sorted().prefix(50))
+    documents[uri]?.usedKeys = keys
+    return keys
+  }
+
+  /// The days offered inside `@due(`: today, tomorrow, next Monday, in a week and the
+  /// end of the month.
+  private func comingDays() -> [(String, CalendarDay?)] {
     let today = environment.today()
     let untilMonday = (8 - today.weekday) % 7
-    let candidates: [(String, CalendarDay?)] = [
-      ("today", today),
-      ("tomorrow", today.adding(days: 1)),
+    return [
+      ("today", today), ("tomorrow", today.adding(days: 1)),
       ("next Monday", today.adding(days: untilMonday == 0 ? 7 : untilMonday)),
-      ("end of month", today.endOfMonth),
+      ("in a week", today.adding(days: 7)), ("end of month", today.endOfMonth),
     ]
-    return candidates.enumerated().compactMap { index, candidate in
+  }
+
+  /// The days offered inside `@done(`: today, yesterday, and the five days before by
+  /// their weekday ("last Friday").
+  private func pastDays() -> [(String, CalendarDay?)] {
+    let today = environment.today()
+    var days: [(String, CalendarDay?)] = [("today", today), ("yesterday", today.adding(days: -1))]
+    for back in 2...6 {
+      guard let day = today.adding(days: -back) else { continue }
+      days.append(("last " + Self.weekdayNames[day.weekday - 1], day))
+    }
+    return days
+  }
+
+  static let weekdayNames = [
+    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+  ]
+
+  /// Days as completions: labels in words, inserted as ISO dates. The filter text
+  /// starts with what is being typed: the word ("tom") or the date ("2026-1").
+  private func dateCompletions(
+    _ days: [(String, CalendarDay?)], typed: String, replacing replaced: Range<Int>,
+    close: String, in document: OpenDocument
+  ) -> [JSONValue] {
+    let byDate = typed.first?.isNumber == true
+    return days.enumerated().compactMap { index, candidate in
       guard let day = candidate.1 else { return nil }
       var value = item(
         candidate.0, detail: day.description, kind: 12, replacing: replaced,
         with: day.description + close, in: document)
       if case .object(var members) = value {
-        // Typed digits filter by the date; the order stays as listed.
-        members.append(("filterText", .string(day.description + " " + candidate.0)))
+        let filter =
+          byDate ? day.description + " " + candidate.0 : candidate.0 + " " + day.description
+        members.append(("filterText", .string(filter)))
+        // The order stays as listed.
         members.append(("sortText", .string(String(index))))
         value = .object(members)
       }

@@ -98,6 +98,32 @@ extension LanguageServer {
     }
     let findings = self.findings(document.uri, parsedDocument, configuration)
     return notes + findings.map { diagnostic($0, in: document) }
+      + dueDiagnostics(document, parsedDocument, configuration)
+  }
+
+  /// With `dueHints` set to `diagnostic`: a hint on each open item due tomorrow or
+  /// before, unless `overdue` reports it already.
+  private func dueDiagnostics(
+    _ document: OpenDocument, _ parsedDocument: ChecklistDocument,
+    _ configuration: LintConfiguration
+  ) -> [JSONValue] {
+    guard dueHints == .diagnostic, document.buffer.lineCount > 0 else { return [] }
+    let today = configuration.today
+    let overdueReported = configuration.severity(of: .overdue) != .off
+    var hints: [JSONValue] = []
+    for line in 1...document.buffer.lineCount {
+      guard document.lineContains(line, Self.dueTag),
+        let item = parsedDocument.itemFields(atLine: line), !item.isChecked,
+        let due = item.dueDate, due.dayNumber <= today.dayNumber + 1,
+        !(overdueReported && due.dayNumber < today.dayNumber)
+      else { continue }
+      hints.append([
+        "range": range(document.lineRange(line), in: document), "severity": 4,
+        "code": "due", "source": "chk",
+        "message": .string(Self.describeDue(due, today: today)),
+      ])
+    }
+    return hints
   }
 
   /// The lint findings of an open document, linted once per version of its text.

@@ -98,29 +98,32 @@ extension LanguageServer {
     var actions: [JSONValue] = []
     let today = environment.today()
 
-    if !items.isEmpty, wanted(CodeActionKind.rewrite) {
+    if !items.isEmpty {
       let count = items.count
       let noun = count == 1 ? "item" : "\(count) items"
       // Each variant is what `chk check`, `chk uncheck` and `chk toggle` do: an item
-      // checked now that has @every and @due comes back.
-      var variants: [(String, ChecklistDocument.CheckChange.Action)] = []
-      if items.contains(where: { !$0.1.isChecked }) { variants.append(("Check \(noun)", .check)) }
-      if items.contains(where: { $0.1.isChecked }) {
-        variants.append(("Uncheck \(noun)", .uncheck))
+      // checked now that has @every and @due comes back. Each has its own kind, so that
+      // an editor can bind one of them to a key.
+      var variants: [(String, String, ChecklistDocument.CheckChange.Action)] = []
+      if items.contains(where: { !$0.1.isChecked }) {
+        variants.append(("Check \(noun)", CodeActionKind.check, .check))
       }
-      variants.append(("Toggle \(noun)", .toggle))
+      if items.contains(where: { $0.1.isChecked }) {
+        variants.append(("Uncheck \(noun)", CodeActionKind.uncheck, .uncheck))
+      }
+      variants.append(("Toggle \(noun)", CodeActionKind.toggle, .toggle))
       let references = items.map { ItemReference.line($0.0) }
-      for (title, boxes) in variants {
+      for (title, kind, boxes) in variants where wanted(kind) {
         let change = ChecklistDocument.CheckChange(boxes, doneDay: today, today: today)
         if let edit = edit(
           document, parsedDocument,
           { copy throws(EditError) in _ = try copy.setChecked(references, change) })
         {
-          actions.append(action(title, kind: CodeActionKind.rewrite, edit: edit))
+          actions.append(action(title, kind: kind, edit: edit))
         }
       }
       let withoutID = items.filter { $0.1.id == nil }
-      if !withoutID.isEmpty,
+      if !withoutID.isEmpty, wanted(CodeActionKind.giveIDs),
         let edit = edit(
           document, parsedDocument,
           { copy throws(EditError) in
@@ -129,8 +132,18 @@ extension LanguageServer {
       {
         let title =
           withoutID.count == 1 ? "Give the item an ID" : "Give \(withoutID.count) items IDs"
-        actions.append(action(title, kind: CodeActionKind.rewrite, edit: edit))
+        actions.append(action(title, kind: CodeActionKind.giveIDs, edit: edit))
       }
+      if wanted(CodeActionKind.postpone) {
+        actions += postponeActions(items, document, parsedDocument)
+      }
+    }
+    if wanted(CodeActionKind.convert) {
+      actions += conversionActions(
+        firstLine: firstLine, lastLine: lastLine, document, parsedDocument)
+    }
+    if wanted(CodeActionKind.list) {
+      actions += listActions(line: firstLine, document, parsedDocument)
     }
 
     // Quick fixes for the fixable diagnostics the client sent (or all under the range).
@@ -154,15 +167,27 @@ extension LanguageServer {
             })
         else { continue }
         let attached = sent.first { $0["code"] == shown["code"] && $0["range"] == shown["range"] }
-        let fix = finding.rule.fixSummary ?? "fix"
         var members: [(String, JSONValue)] = [
-          ("title", .string("Fix: \(fix) (\(finding.rule.name))")),
+          ("title", .string(fixTitle(finding, document))),
           ("kind", .string(CodeActionKind.quickFix)), ("diagnostics", [attached ?? shown]),
           ("isPreferred", true),
           ("edit", edit),
         ]
         if attached == nil { members.remove(at: 2) }
         actions.append(.object(members))
+      }
+    }
+    // "Disable RULE for this line", for each finding on the lines (fixable or not).
+    if wanted(CodeActionKind.disable),
+      case .success(let configuration) = lintConfiguration(document.uri)
+    {
+      var seen: Set<String> = []
+      for finding in findings(document.uri, parsedDocument, configuration)
+      where finding.line >= firstLine && finding.line <= lastLine
+        && seen.insert("\(finding.line) \(finding.rule.name)").inserted
+      {
+        actions.append(disableAction(finding, document))
+        if seen.count >= Self.maximumQuickFixes { break }
       }
     }
 
@@ -238,8 +263,8 @@ extension LanguageServer {
   /// `codeAction/resolve`: the edit of an action offered without one.
   func resolveCodeAction(_ params: JSONValue) throws(ResponseError) -> JSONValue {
     guard case .object(var members) = params, let data = params["data"],
-      let uri = data["uri"]?.stringValue,
-      let kind = data["action"]?.stringValue.flatMap(WholeFileAction.init)
+      let uri = data["uri"]?.stringValue, let name = data["action"]?.stringValue,
+      WholeFileAction(rawValue: name) != nil || ListAction(rawValue: name) != nil
     else { throw .invalidParams("not a code action of chk's to resolve") }
     guard let document = documents[uri], case .success(let parsedDocument) = parsed(uri) else {
       throw .invalidParams("'\(uri)' is not open")
@@ -248,7 +273,15 @@ extension LanguageServer {
       throw ResponseError(
         ErrorCode.contentModified, "the document changed since the action was offered")
     }
-    guard let edit = wholeFileEdit(kind, document, parsedDocument) else {
+    let resolved: JSONValue?
+    if let kind = WholeFileAction(rawValue: name) {
+      resolved = wholeFileEdit(kind, document, parsedDocument)
+    } else if let kind = ListAction(rawValue: name), let line = data["line"]?.intValue {
+      resolved = listEdit(kind, line: line, document, parsedDocument)
+    } else {
+      resolved = nil
+    }
+    guard let edit = resolved else {
       throw ResponseError(ErrorCode.requestFailed, "the action has nothing left to do")
     }
     members.removeAll { $0.0 == "edit" }
@@ -262,13 +295,13 @@ extension LanguageServer {
   /// (`chk check` takes more).
   static let maximumSelectedItems = 200
 
-  private func action(_ title: String, kind: String, edit: JSONValue) -> JSONValue {
+  func action(_ title: String, kind: String, edit: JSONValue) -> JSONValue {
     ["title": .string(title), "kind": .string(kind), "edit": edit]
   }
 
   /// A workspace edit for a change to a copy of the parsed document; `nil` when the
   /// change fails or changes nothing.
-  private func edit(
+  func edit(
     _ document: OpenDocument, _ parsedDocument: ChecklistDocument,
     _ change: (inout ChecklistDocument) throws(EditError) -> Void
   ) -> JSONValue? {
@@ -281,7 +314,17 @@ extension LanguageServer {
     }
     let new = copy.serialized()
     guard new != document.bytes else { return nil }
-    let edits = JSONValue.array(textEdits(from: document.bytes, to: new, in: document))
+    return workspaceEdit(document, new)
+  }
+
+  /// A workspace edit that turns the document's text into `new`.
+  func workspaceEdit(_ document: OpenDocument, _ new: [UInt8]) -> JSONValue {
+    wrap(.array(textEdits(from: document.bytes, to: new, in: document)), document)
+  }
+
+  /// Text edits of the document as a workspace edit, versioned when the client takes
+  /// `documentChanges`.
+  func wrap(_ edits: JSONValue, _ document: OpenDocument) -> JSONValue {
     if clientTakesDocumentChanges {
       return [
         "documentChanges": [

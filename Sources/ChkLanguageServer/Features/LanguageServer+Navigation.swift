@@ -12,16 +12,13 @@ extension LanguageServer {
     return (document, parsedDocument)
   }
 
-  /// The 1-based last line of each list: the line before the next heading, blank lines
-  /// at its end left out.
-  private func lastLines(of lists: [ItemList], in document: OpenDocument) -> [Int] {
-    lists.indices.map { index in
-      var last =
-        index + 1 < lists.count ? (lists[index + 1].line ?? 1) - 1 : document.buffer.lineCount
-      let first = lists[index].line ?? 1
-      while last > first, document.lineRange(last).isEmpty { last -= 1 }
-      return last
-    }
+  /// The 1-based last line of a list of the outline: the line before the next heading,
+  /// blank lines at its end left out.
+  private func lastLine(of row: OutlineRow, in document: OpenDocument) -> Int {
+    let first = max(1, row.line)
+    var last = row.lastLine
+    while last > first, document.lineRange(last).isEmpty { last -= 1 }
+    return last
   }
 
   /// Writes an LSP range of byte offsets.
@@ -39,100 +36,176 @@ extension LanguageServer {
     writer.endObject()
   }
 
-  /// The lists, their items and sub-items as a tree, written straight to JSON (a
-  /// large file has hundreds of thousands of symbols).
+  /// In a document of more than this many items, symbols list at most this many items
+  /// in all, and at most `symbolItemsPerList` of each list (each list's detail says how
+  /// many are left out): an outline of 100,000 items helps no one and costs the editor
+  /// seconds.
+  static let symbolItemLimit = 5000
+  static let symbolItemsPerList = 200
+
+  /// The lists, their items and sub-items as a tree, written straight to JSON from the
+  /// outline (only the items listed are decoded), once per version of the text.
   func documentSymbols(_ params: DocumentParams) throws(ResponseError) -> JSONValue {
     let found = checklist(params.document)
     guard let (document, parsedDocument) = found else { return [] }
-    let lists = parsedDocument.lists
-    let lasts = lastLines(of: lists, in: document)
-    var writer = JSONWriter()
-    func lineSpan(_ first: Int, _ last: Int) -> Range<Int> {
-      document.lineRange(first).lowerBound..<document.lineRange(last).upperBound
+    if let cached = document.symbols { return cached }
+    let rows = parsedDocument.outline
+    // Each list's counts, first: a list's detail comes before its items.
+    var counts: [(open: Int, total: Int)] = []
+    for row in rows {
+      if row.kind == .list {
+        counts.append((0, 0))
+      } else {
+        counts[counts.count - 1].total += 1
+        if !row.isChecked { counts[counts.count - 1].open += 1 }
+      }
     }
-    func write(
-      name: String, detail: String, kind: Int, lines: (Int, Int), children: [ChecklistItem]
-    ) {
+    let itemCount = rows.count - counts.count
+    var budget = itemCount > Self.symbolItemLimit ? Self.symbolItemLimit : itemCount
+    let perList = itemCount > Self.symbolItemLimit ? Self.symbolItemsPerList : itemCount
+    var writer = JSONWriter()
+    func begin(name: String, detail: String, kind: Int, lines: (Int, Int)) {
       writer.beginObject()
       writer.field("name", name)
       writer.field("detail", detail)
       writer.field("kind", kind)
       writer.key("range")
-      writeRange(lineSpan(lines.0, lines.1), in: document, to: &writer)
+      writeRange(
+        document.lineRange(lines.0).lowerBound..<document.lineRange(lines.1).upperBound,
+        in: document, to: &writer)
       writer.key("selectionRange")
       writeRange(document.lineRange(lines.0), in: document, to: &writer)
       writer.key("children")
       writer.beginArray()
-      for item in children { write(item) }
+    }
+    func end() {
       writer.endArray()
       writer.endObject()
     }
-    func write(_ item: ChecklistItem) {
-      let owned = parsedDocument.lines(ownedBy: .line(item.line)) ?? item.line...item.line
+    // The levels of the items whose children are being written.
+    var open: [Int] = []
+    var listIndex = -1
+    var shownInList = 0
+    var limit = 0
+    writer.beginArray()
+    for (index, row) in rows.enumerated() {
+      if index % Self.checkpointInterval == 0 { try checkpoint() }
+      if row.kind == .list {
+        while !open.isEmpty {
+          open.removeLast()
+          end()
+        }
+        if listIndex >= 0 { end() }
+        listIndex += 1
+        let (left, total) = counts[listIndex]
+        limit = min(total, perList, budget)
+        budget -= limit
+        shownInList = 0
+        let first = max(1, row.line)
+        let name = parsedDocument.listFields(atLine: row.line)?.name
+        var detail = total == 0 ? "" : "\(left) of \(total) left"
+        if limit == 0, total > 0 {
+          detail += "; items not listed (the file has over \(Self.symbolItemLimit))"
+        } else if limit < total {
+          detail += "; the first \(limit) listed"
+        }
+        begin(
+          name: name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)", detail: detail,
+          kind: 3, lines: (first, max(first, lastLine(of: row, in: document))))
+        continue
+      }
+      guard shownInList < limit, let item = parsedDocument.itemFields(atLine: row.line) else {
+        continue
+      }
+      shownInList += 1
+      while let level = open.last, level >= row.level {
+        open.removeLast()
+        end()
+      }
       var detail = item.isChecked ? "done" : "open"
       if let done = item.doneDate { detail += " " + done.description }
       if let due = item.dueDate { detail += ", due " + due.description }
       if let id = item.id { detail += ", @id(\(id))" }
-      write(
+      begin(
         name: item.name.isEmpty ? "(no name)" : item.name, detail: detail, kind: 17,
-        lines: (owned.lowerBound, owned.upperBound), children: item.children)
+        lines: (row.line, row.lastLine))
+      open.append(row.level)
     }
-    writer.beginArray()
-    for (index, list) in lists.enumerated() {
-      let first = list.line ?? 1
-      let name = list.name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)"
-      let left = list.openCount
-      write(
-        name: name, detail: "\(left) of \(left + list.doneCount) left", kind: 3,
-        lines: (first, max(first, lasts[index])), children: list.items)
+    while !open.isEmpty {
+      open.removeLast()
+      end()
     }
+    if listIndex >= 0 { end() }
     writer.endArray()
-    return .raw(writer.bytes)
+    let result = JSONValue.raw(writer.bytes)
+    documents[document.uri]?.symbols = result
+    return result
   }
 
+  /// Folding ranges: each list with a heading, and each item with sub-items; from the
+  /// outline, once per version of the text.
   func foldingRanges(_ params: DocumentParams) throws(ResponseError) -> JSONValue {
     let found = checklist(params.document)
     guard let (document, parsedDocument) = found else { return [] }
-    let outlines = parsedDocument.listOutlines.map(\.list)
-    var ranges: [JSONValue] = []
-    for (index, last) in lastLines(of: outlines, in: document).enumerated() {
-      guard let first = outlines[index].line, last > first else { continue }
-      ranges.append(["startLine": .int(first - 1), "endLine": .int(last - 1), "kind": "region"])
+    if let cached = document.folding { return cached }
+    let rows = parsedDocument.outline
+    var lists: [JSONValue] = []
+    var items: [JSONValue] = []
+    for (index, row) in rows.enumerated() {
+      if index % Self.checkpointInterval == 0 { try checkpoint() }
+      if row.kind == .list {
+        let last = lastLine(of: row, in: document)
+        if row.line > 0, last > row.line {
+          lists.append(
+            ["startLine": .int(row.line - 1), "endLine": .int(last - 1), "kind": "region"])
+        }
+      } else if index + 1 < rows.count, rows[index + 1].kind == .item,
+        rows[index + 1].level > row.level, row.lastLine > row.line
+      {
+        items.append(
+          ["startLine": .int(row.line - 1), "endLine": .int(row.lastLine - 1), "kind": "region"])
+      }
     }
-    for item in parsedDocument.items where !item.children.isEmpty {
-      guard let owned = parsedDocument.lines(ownedBy: .line(item.line)),
-        owned.upperBound > owned.lowerBound
-      else { continue }
-      ranges.append([
-        "startLine": .int(owned.lowerBound - 1), "endLine": .int(owned.upperBound - 1),
-        "kind": "region",
-      ])
-    }
-    return .array(ranges)
+    let result = JSONValue.array(lists + items)
+    documents[document.uri]?.folding = result
+    return result
   }
 
-  /// "due in 3 days", "due today", "overdue by 2 days".
+  /// A number of days in words: days up to two weeks, then weeks, months (of 30
+  /// days) and, past two years, years: "3 days", "5 weeks", "73 years".
+  static func describeDays(_ days: Int) -> String {
+    func count(_ value: Int, _ unit: String) -> String {
+      value == 1 ? "1 \(unit)" : "\(value) \(unit)s"
+    }
+    switch days {
+    case ..<14: return count(days, "day")
+    case ..<60: return count(days / 7, "week")
+    case ..<730: return count(days / 30, "month")
+    default: return count(days / 365, "year")
+    }
+  }
+
+  /// "due in 3 days", "due today", "overdue by 2 days", "due in 5 months".
   static func describeDue(_ due: CalendarDay, today: CalendarDay) -> String {
     let days = due.dayNumber - today.dayNumber
-    func count(_ value: Int) -> String { value == 1 ? "1 day" : "\(value) days" }
     switch days {
     case 0: return "due today"
     case 1: return "due tomorrow"
-    case 2...: return "due in \(count(days))"
+    case 2...: return "due in \(describeDays(days))"
     case -1: return "overdue by 1 day (due yesterday)"
-    default: return "overdue by \(count(-days))"
+    default: return "overdue by \(describeDays(-days))"
     }
   }
 
-  /// "today", "yesterday", "3 days ago".
+  /// "today", "yesterday", "3 days ago", "2 years ago".
   static func describePast(_ day: CalendarDay, today: CalendarDay) -> String {
     let days = today.dayNumber - day.dayNumber
     switch days {
     case 0: return "today"
     case 1: return "yesterday"
-    case 2...: return "\(days) days ago"
+    case 2...: return "\(describeDays(days)) ago"
     case -1: return "tomorrow"
-    default: return "in \(-days) days"
+    default: return "in \(describeDays(-days))"
     }
   }
 
@@ -169,11 +242,12 @@ extension LanguageServer {
         parts.append("\(done) of \(below) sub-item\(below == 1 ? "" : "s") done")
       }
       if let id = item.id { parts.append("`@id(\(id))`") }
-    } else if let outline = parsedDocument.listOutlines.first(where: { $0.list.line == line }) {
+    } else if let outline = parsedDocument.listOutlines.first(where: { $0.list.line == line }),
+      outline.itemCount > 0
+    {
+      // A heading without items of its own (a title) gets nothing.
       parts.append(
-        outline.itemCount == 0
-          ? "no items"
-          : "\(outline.openCount) of \(outline.itemCount) item\(outline.itemCount == 1 ? "" : "s") left"
+        "\(outline.openCount) of \(outline.itemCount) item\(outline.itemCount == 1 ? "" : "s") left"
       )
     } else {
       return .null
@@ -184,32 +258,60 @@ extension LanguageServer {
     ]
   }
 
+  /// Inlay hints: "2 of 5 left" after each heading with items, and, unless `dueHints`
+  /// says otherwise, "due tomorrow" or "overdue by 3 days" after each open item with a
+  /// due date, in the range asked for.
   func inlayHints(_ params: RangeParams) throws(ResponseError) -> JSONValue {
     let found = checklist(params.document)
     guard let (document, parsedDocument) = found else { return [] }
-    let start = params.start.line
-    let end = params.end.line
-    var hints: [JSONValue] = []
-    for outline in parsedDocument.listOutlines {
-      guard let line = outline.list.line, line - 1 >= start, line - 1 <= end else { continue }
-      let label =
-        outline.itemCount == 0
-        ? "no items"
-        : outline.openCount == 0 ? "all done" : "\(outline.openCount) of \(outline.itemCount) left"
-      hints.append([
-        "position": document.buffer.position(
-          ofOffset: document.lineRange(line).upperBound, encoding
-        ).json,
-        "label": .string(label), "paddingLeft": true,
-      ])
+    let first = params.start.line + 1
+    let last = min(params.end.line + 1, document.buffer.lineCount)
+    var hints: [(Int, JSONValue)] = []
+    func hint(_ line: Int, _ label: String) {
+      hints.append(
+        (
+          line,
+          [
+            "position": document.buffer.position(
+              ofOffset: document.lineRange(line).upperBound, encoding
+            ).json,
+            "label": .string(label), "paddingLeft": true,
+          ]
+        ))
     }
-    return .array(hints)
+    for outline in parsedDocument.listOutlines {
+      guard let line = outline.list.line, line >= first, line <= last, outline.itemCount > 0
+      else { continue }
+      hint(
+        line,
+        outline.openCount == 0 ? "all done" : "\(outline.openCount) of \(outline.itemCount) left")
+    }
+    if dueHints == .inlay, first <= last {
+      let today = environment.today()
+      for line in first...last {
+        if line % Self.checkpointInterval == 0 { try checkpoint() }
+        guard document.lineContains(line, Self.dueTag),
+          let item = parsedDocument.itemFields(atLine: line), !item.isChecked,
+          let due = item.dueDate
+        else { continue }
+        hint(line, Self.describeDue(due, today: today))
+      }
+    }
+    // In line order (a heading's hint before its items').
+    return .array(hints.sorted { $0.0 < $1.0 }.map(\.1))
   }
+
+  static let dueTag = Array("@due(".utf8)
 
   // MARK: - IDs
 
-  /// The `@id(...)` value under a position, with the line it is on.
+  /// The `@id(...)` value under a position.
   private func idValue(at position: Position, in document: OpenDocument) -> String? {
+    idTag(at: position, in: document)?.0
+  }
+
+  /// The `@id(...)` value under a position, and the byte range of the value.
+  func idTag(at position: Position, in document: OpenDocument) -> (String, Range<Int>)? {
     let cursor = document.buffer.offset(of: position, encoding)
     let line = document.buffer.line(ofOffset: cursor)
     let range = document.buffer.contentRange(ofLine: line)
@@ -223,7 +325,7 @@ extension LanguageServer {
         cursor >= index, cursor <= close
       {
         let value = String(decoding: bytes[(index + needle.count)..<close], as: UTF8.self)
-        return value.isEmpty ? nil : value
+        return value.isEmpty ? nil : (value, (index + needle.count)..<close)
       }
       index += 1
     }
@@ -231,7 +333,7 @@ extension LanguageServer {
   }
 
   /// Every `@id(value)` tag of items and headings in the document, in line order.
-  private func idLocations(
+  func idLocations(
     _ value: String, in document: OpenDocument, _ parsedDocument: ChecklistDocument
   )
     -> [JSONValue]

@@ -24,9 +24,11 @@ extension LanguageServer {
       guard let path = FileURI.path(of: uri), case .success(let parsedDocument) = parsed(uri)
       else { continue }
       openPaths.insert(path)
+      try checkpoint()
       search(Self.fileItems(path, parsedDocument), query, into: &symbols)
     }
-    for file in workspaceIndex ?? [] where !openPaths.contains(file.path) {
+    for (index, file) in (workspaceIndex ?? []).enumerated() where !openPaths.contains(file.path) {
+      if index % 64 == 0 { try checkpoint() }
       search(file, query, into: &symbols)
       if symbols.count >= Self.maximumWorkspaceSymbols { break }
     }

@@ -114,6 +114,20 @@ extension LanguageServer {
       server, params throws(ResponseError) in
       try server.references(PositionParams(params, in: server))
     },
+    RequestMethod(
+      "textDocument/rename", announcing: "renameProvider", ["prepareProvider": true]
+    ) { server, params throws(ResponseError) in
+      try server.rename(PositionParams(params, in: server))
+    },
+    RequestMethod("textDocument/prepareRename") { server, params throws(ResponseError) in
+      try server.prepareRename(PositionParams(params, in: server))
+    },
+    RequestMethod(
+      "textDocument/onTypeFormatting", announcing: "documentOnTypeFormattingProvider",
+      ["firstTriggerCharacter": "\n"]
+    ) { server, params throws(ResponseError) in
+      try server.onTypeFormatting(PositionParams(params, in: server))
+    },
     RequestMethod("workspace/symbol", provider: "workspaceSymbolProvider") {
       server, params throws(ResponseError) in
       try server.workspaceSymbols(params)
@@ -139,7 +153,9 @@ extension LanguageServer {
     NotificationMethod("initialized"),
     NotificationMethod("$/cancelRequest"),
     NotificationMethod("$/setTrace"),
-    NotificationMethod("workspace/didChangeConfiguration"),
+    NotificationMethod("workspace/didChangeConfiguration") { server, params in
+      server.configure(params["settings"])
+    },
     // Full and incremental changes; open and close; saves (for `.chk.json`).
     NotificationMethod(
       "textDocument/didOpen",
@@ -166,11 +182,26 @@ extension LanguageServer {
   }
 }
 
-/// The code action kinds the server offers, as `initialize` announces them.
+/// The code action kinds the server offers, as `initialize` announces them: each action
+/// a person may bind to a key has its own kind under the standard hierarchy (an editor
+/// asking for `refactor.rewrite` still gets them all).
 enum CodeActionKind {
   static let quickFix = "quickfix"
-  static let rewrite = "refactor.rewrite"
+  /// "Disable RULE for this line".
+  static let disable = "quickfix.disable"
+  static let check = "refactor.rewrite.check"
+  static let uncheck = "refactor.rewrite.uncheck"
+  static let toggle = "refactor.rewrite.toggle"
+  static let giveIDs = "refactor.rewrite.id"
+  static let postpone = "refactor.rewrite.postpone"
+  /// A plain list line to an item and back.
+  static let convert = "refactor.rewrite.item"
+  /// The actions of a whole list, on its heading.
+  static let list = "refactor.rewrite.list"
   static let fixAll = "source.fixAll.chk"
   static let archive = "source.archive.chk"
-  static let all = [quickFix, rewrite, fixAll, archive]
+  static let all = [
+    quickFix, disable, check, uncheck, toggle, giveIDs, postpone, convert, list, fixAll,
+    archive,
+  ]
 }

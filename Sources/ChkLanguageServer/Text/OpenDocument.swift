@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkWorkspace
 
 /// A document the editor has open: its text as the editor has it (not as on disk), its
 /// version, and its parse, kept until the text changes.
@@ -12,6 +13,11 @@ package struct OpenDocument {
   /// The lint findings of this version of the text (with the rules that applied) and
   /// the day they were linted on; `nil` until linted after a change.
   var findings: (day: CalendarDay, findings: [Diagnostic])?
+  /// The document symbols and folding ranges of this version of the text.
+  var symbols: JSONValue?
+  var folding: JSONValue?
+  /// The tag keys of this version of the text that chk does not know.
+  var usedKeys: [String]?
 
   init(uri: String, text: [UInt8]) {
     self.uri = uri
@@ -21,15 +27,22 @@ package struct OpenDocument {
   package var bytes: [UInt8] { buffer.bytes }
 
   mutating func replace(_ range: Range<Int>, with text: [UInt8]) {
-    parse = nil
-    findings = nil
+    forgetDerived()
     buffer.replace(range, with: text)
   }
 
   mutating func replaceAll(with text: [UInt8]) {
+    forgetDerived()
+    buffer = TextBuffer(text)
+  }
+
+  /// Forgets what was computed from the text.
+  private mutating func forgetDerived() {
     parse = nil
     findings = nil
-    buffer = TextBuffer(text)
+    symbols = nil
+    folding = nil
+    usedKeys = nil
   }
 
   /// The text as a checklist document, parsed once per version of the text.
@@ -59,6 +72,21 @@ package struct OpenDocument {
     let range = buffer.contentRange(ofLine: line - 1)
     let start = range.lowerBound + (line == 1 && hasByteOrderMark ? 3 : 0)
     return min(range.upperBound, start + max(0, column - 1))
+  }
+
+  /// Whether a 1-based line holds `needle`.
+  func lineContains(_ line: Int, _ needle: [UInt8]) -> Bool {
+    let range = lineRange(line)
+    guard range.count >= needle.count, let first = needle.first else { return false }
+    let bytes = buffer.bytes
+    var index = range.lowerBound
+    while index + needle.count <= range.upperBound {
+      if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) {
+        return true
+      }
+      index += 1
+    }
+    return false
   }
 
   /// The byte range of a whole 1-based line, line break excluded.

@@ -207,6 +207,22 @@ final class LSPSession {
     return String(new)
   }
 
+  /// Applies text edits to the client's text and sends the whole new text, as an
+  /// editor does after a workspace edit; returns the new text.
+  @discardableResult
+  func applyAndSend(_ edits: [JSONValue], to uri: String) -> String {
+    let new = apply(edits, to: uri)
+    texts[uri] = new
+    versions[uri, default: 1] += 1
+    notify(
+      "textDocument/didChange",
+      [
+        "textDocument": ["uri": .string(uri), "version": .int(versions[uri] ?? 1)],
+        "contentChanges": [["text": .string(new)]],
+      ])
+    return new
+  }
+
   /// The edits of a workspace edit for one document.
   static func edits(_ workspaceEdit: JSONValue?, _ uri: String) -> [JSONValue] {
     if let changes = workspaceEdit?["documentChanges"]?.arrayValue {
