@@ -1,6 +1,6 @@
 import ChecklistKit
 
-/// `chk-bench [--runs N] [--json] [--quick] [--tree | --tui] [--chk PATH] [--keep]`;
+/// `chk-bench [--runs N] [--json] [--quick] [--tree | --tui | --lsp] [--chk PATH] [--keep]`;
 /// `--tree` measures only the many-file views, `--tui` only `chk tui`; also
 /// `chk-bench --write-corpus ITEMS FILE [SHAPE]` (a corpus to profile with) and
 /// `chk-bench --parse-only FILE [TIMES]` (read and parse: the child behind the memory
@@ -13,7 +13,7 @@ public enum BenchmarkCommand {
   }
 
   static let usage = """
-    usage: chk-bench [--runs N] [--json] [--quick] [--tree | --tui] [--chk PATH] [--keep]
+    usage: chk-bench [--runs N] [--json] [--quick] [--tree | --tui | --lsp] [--chk PATH] [--keep]
            chk-bench --write-corpus ITEMS FILE [SHAPE]
            chk-bench --parse-only FILE [TIMES]
 
@@ -51,6 +51,7 @@ public enum BenchmarkCommand {
     var keep = false
     var treeOnly = false
     var terminalUIOnly = false
+    var languageServerOnly = false
     var index = 1
     while index < arguments.count {
       switch arguments[index] {
@@ -59,6 +60,7 @@ public enum BenchmarkCommand {
       case "--keep": keep = true
       case "--tree": treeOnly = true
       case "--tui": terminalUIOnly = true
+      case "--lsp": languageServerOnly = true
       case "--runs" where index + 1 < arguments.count:
         index += 1
         runs = max(1, Int(arguments[index]) ?? 7)
@@ -85,7 +87,9 @@ public enum BenchmarkCommand {
       treeOnly
       ? Benchmark.treeOnly(options, log: log)
       : terminalUIOnly
-        ? Benchmark.terminalUIOnly(options, log: log) : Benchmark.run(options, log: log)
+        ? Benchmark.terminalUIOnly(options, log: log)
+        : languageServerOnly
+          ? Benchmark.languageServerOnly(options, log: log) : Benchmark.run(options, log: log)
     print(json ? Benchmark.json(figures) : Benchmark.table(figures), terminator: "")
     if !keep { _ = Measure.spawn(["/bin/rm", "-rf", scratch]) }
     return figures.contains { $0.met == false } ? 1 : 0

@@ -9,8 +9,8 @@ struct LanguageServerClient {
   private var pending: [UInt8] = []
   private var nextID = 1
 
-  /// Starts `chk lsp --debounce 0`.
-  init?(chk: String, environment: [String]) {
+  /// Starts `chk lsp --debounce MS` (0: diagnostics at once).
+  init?(chk: String, environment: [String], debounce: Int = 0) {
     var toServer: [Int32] = [0, 0]
     var fromServer: [Int32] = [0, 0]
     guard pipe(&toServer) == 0, pipe(&fromServer) == 0 else { return nil }
@@ -23,7 +23,7 @@ struct LanguageServerClient {
     for descriptor in toServer + fromServer {
       posix_spawn_file_actions_addclose(&actions, descriptor)
     }
-    let arguments = [chk, "lsp", "--debounce", "0"]
+    let arguments = [chk, "lsp", "--debounce", String(debounce)]
     var argv = arguments.map { strdup($0) } + [nil]
     var envp = environment.map { strdup($0) } + [nil]
     defer {
@@ -76,6 +76,25 @@ struct LanguageServerClient {
       if count <= 0 { return nil }
       pending += chunk[0..<count]
     }
+  }
+
+  /// Reads messages until the answers to all `ids` came; returns when each came, in
+  /// seconds after `start` (nil at the end of output).
+  mutating func arrivals(of ids: [Int], after start: Double) -> [Int: Double]? {
+    var times: [Int: Double] = [:]
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while times.count < ids.count {
+      while let body = nextBody() {
+        for id in ids where times[id] == nil && contains(body, Array(#""id":\#(id),"#.utf8)) {
+          times[id] = Measure.now() - start
+        }
+      }
+      guard times.count < ids.count else { break }
+      let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+      if count <= 0 { return nil }
+      pending += chunk[0..<count]
+    }
+    return times
   }
 
   private mutating func nextBody() -> [UInt8]? {
@@ -218,6 +237,90 @@ extension Benchmark {
       figure.met = sample.median <= 0.050
       figures.append(figure)
     }
-    return figures
+    return figures + editorPattern(options, text: text, bytes: bytes, environment: environment)
+  }
+
+  /// VS Code's pattern: after each keystroke (typing ` @` at the end of an item, then
+  /// taking it out), document symbols, folding ranges and a completion at the cursor,
+  /// sent together right after the change; each timed from the change to its answer,
+  /// with the server's default debounce (150 ms), as an editor runs it.
+  static func editorPattern(
+    _ options: BenchmarkOptions, text: String, bytes: [UInt8], environment: [String]
+  ) -> [Figure] {
+    guard
+      var client = LanguageServerClient(
+        chk: options.chkPath, environment: environment, debounce: 150)
+    else { return [] }
+    defer { client.stop() }
+    let uri = "file://\(options.directory)/pattern.md"
+    _ = client.request(
+      "initialize",
+      #"{"capabilities":{"general":{"positionEncodings":["utf-16"]},"textDocument":{"codeAction":{"resolveSupport":{"properties":["edit"]}}}}}"#
+    )
+    _ = client.wait(for: #""id":1"#)
+    client.send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+    client.send(
+      #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"markdown","version":1,"text":"\#(text)"}}}"#
+    )
+    let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    let line =
+      lines.indices.first { $0 >= lines.count / 2 && lines[$0].starts(with: Array("- [ ] ".utf8)) }
+      ?? 0
+    let end = String(decoding: lines[line], as: UTF8.self).utf16.count
+    let document = #""textDocument":{"uri":"\#(uri)"}"#
+    var samples: [String: [Double]] = ["completion": [], "folding": [], "symbols": []]
+    var version = 1
+    for run in 0..<(options.runs * 2) {
+      version += 1
+      let change =
+        run % 2 == 0
+        ? #"{"range":{"start":{"line":\#(line),"character":\#(end)},"end":{"line":\#(line),"character":\#(end)}},"text":" @"}"#
+        : #"{"range":{"start":{"line":\#(line),"character":\#(end)},"end":{"line":\#(line),"character":\#(end + 2)}},"text":""}"#
+      let cursor = run % 2 == 0 ? end + 2 : end
+      let start = Measure.now()
+      client.send(
+        #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":\#(version)},"contentChanges":[\#(change)]}}"#
+      )
+      let symbols = client.request("textDocument/documentSymbol", "{\(document)}")
+      let folding = client.request("textDocument/foldingRange", "{\(document)}")
+      let completion = client.request(
+        "textDocument/completion",
+        #"{\#(document),"position":{"line":\#(line),"character":\#(cursor)}}"#)
+      guard let times = client.arrivals(of: [symbols, folding, completion], after: start) else {
+        return []
+      }
+      samples["symbols"]?.append(times[symbols] ?? 0)
+      samples["folding"]?.append(times[folding] ?? 0)
+      samples["completion"]?.append(times[completion] ?? 0)
+    }
+    return [("completion", 0.020), ("folding", 0.020), ("symbols", 0.100)].map { name, limit in
+      let sample = Sample(seconds: samples[name] ?? [], peakRSS: 0)
+      var figure = Figure(
+        name: "lsp, VS Code pattern: \(name) after a change, 100k items", sample: sample,
+        bytes: 0, baselineName: nil, baseline: nil, rssBudget: 0,
+        target: "<= \(Int(limit * 1000)) ms median", met: nil)
+      figure.met = sample.median <= limit
+      return figure
+    }
+  }
+
+  /// `chk-bench --lsp`: only the language server's figures, with `chk lint`'s peak RSS
+  /// on the same corpus for the memory target.
+  public static func languageServerOnly(_ options: BenchmarkOptions, log: (String) -> Void)
+    -> [Figure]
+  {
+    let environment = [
+      "NO_COLOR=1", "XDG_STATE_HOME=\(options.directory)/state", "PATH=/usr/bin:/bin",
+      "HOME=\(options.directory)",
+    ]
+    let bytes = Corpus.make(items: 100_000)
+    let path = options.directory + "/lint-100000.md"
+    _ = Measure.write(bytes, to: path)
+    log("language server, 100k items")
+    let lintRSS =
+      Measure.peakRSS(
+        [options.chkPath, "lint", path], helper: options.benchPath, scratch: options.directory,
+        environment: environment) ?? 0
+    return languageServer(options, bytes: bytes, lintPeakRSS: lintRSS, environment: environment)
   }
 }

@@ -1300,11 +1300,11 @@ reports it) or
 .Li off .
 .Pp
 Each answer is written as soon as it is ready.
-A completion, hover, definition, references, rename or on-type formatting goes before
-the symbols, folding, inlay hints, formatting, code actions and workspace symbols that
-came just before it (never across a change of the text), and a long request stops at
-checkpoints to answer one that arrives meanwhile, so answers may come out of order, as
-JSON-RPC allows.
+Of the requests that came together, a completion, hover, definition, references,
+rename or on-type formatting goes first, then folding and inlay hints, then symbols,
+formatting, code actions and workspace symbols (never across a change of the text), and
+a long request stops at checkpoints to answer a completion that arrives meanwhile, so
+answers may come out of order, as JSON-RPC allows.
 A
 .Li $/cancelRequest
 ends its request with RequestCancelled while it is queued or running.

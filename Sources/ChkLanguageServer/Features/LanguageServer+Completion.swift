@@ -162,21 +162,33 @@ extension LanguageServer {
   }
 
   /// The tag keys the document uses that chk does not know, in the order of the
-  /// alphabet (at most 50), found once per version of its text.
+  /// alphabet (at most 50), found once per version of its text: one pass over the
+  /// bytes from `@` to `@`, a string made only for a key not seen yet.
   private func usedKeys(_ uri: String) -> [String] {
     guard let document = documents[uri] else { return [] }
     if let cached = document.usedKeys { return cached }
-    let known = Set(ChecklistTag.Key.known.map(\.name))
-    var found: Set<String> = []
-    for line in 0..<document.buffer.lineCount {
-      let range = document.buffer.contentRange(ofLine: line)
-      guard document.bytes[range].contains(UInt8(ascii: "@")) else { continue }
-      for key in Self.tagKeys(in: Array(document.bytes[range]))
-      where !known.contains(key) && ChecklistTag.isValidKey(key) {
-        found.insert(key)
+    var seen: [[UInt8]] = ChecklistTag.Key.known.map { Array($0.name.utf8) }
+    let knownCount = seen.count
+    document.bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var index = 0
+      while index < buffer.count, seen.count - knownCount < 50,
+        let found = memchr(base + index, Int32(UInt8(ascii: "@")), buffer.count - index)
+      {
+        let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        index = at + 1
+        guard at == 0 || [0x20, 0x09, 0x0A, 0x0D].contains(buffer[at - 1]) else { continue }
+        var end = index
+        while end < buffer.count, Self.isWordByte(buffer[end]) { end += 1 }
+        guard end > index, end < buffer.count, buffer[end] == UInt8(ascii: "(") else { continue }
+        let key = UnsafeBufferPointer(rebasing: buffer[index..<end])
+        guard !seen.contains(where: { $0.elementsEqual(key) }),
+          ChecklistTag.isValidKey(String(decoding: key, as: UTF8.self))
+        else { continue }
+        seen.append(Array(key))
       }
     }
-    let keys = Array(found.sorted().prefix(50))
+    let keys = seen[knownCount...].map { String(decoding: $0, as: UTF8.self) }.sorted()
     documents[uri]?.usedKeys = keys
     return keys
   }

@@ -49,7 +49,7 @@ extension LanguageServer {
     let found = checklist(params.document)
     guard let (document, parsedDocument) = found else { return [] }
     if let cached = document.symbols { return cached }
-    let rows = parsedDocument.outline
+    let rows = outline(document, parsedDocument)
     // Each list's counts, first: a list's detail comes before its items.
     var counts: [(open: Int, total: Int)] = []
     for row in rows {
@@ -148,27 +148,43 @@ extension LanguageServer {
     let found = checklist(params.document)
     guard let (document, parsedDocument) = found else { return [] }
     if let cached = document.folding { return cached }
-    let rows = parsedDocument.outline
-    var lists: [JSONValue] = []
-    var items: [JSONValue] = []
+    let rows = outline(document, parsedDocument)
+    var writer = JSONWriter()
+    func fold(_ first: Int, _ last: Int) {
+      writer.beginObject()
+      writer.field("startLine", first - 1)
+      writer.field("endLine", last - 1)
+      writer.field("kind", "region")
+      writer.endObject()
+    }
+    writer.beginArray()
+    // The lists first, then the items with sub-items.
+    for row in rows where row.kind == .list && row.line > 0 {
+      let last = lastLine(of: row, in: document)
+      if last > row.line { fold(row.line, last) }
+    }
     for (index, row) in rows.enumerated() {
       if index % Self.checkpointInterval == 0 { try checkpoint() }
-      if row.kind == .list {
-        let last = lastLine(of: row, in: document)
-        if row.line > 0, last > row.line {
-          lists.append(
-            ["startLine": .int(row.line - 1), "endLine": .int(last - 1), "kind": "region"])
-        }
-      } else if index + 1 < rows.count, rows[index + 1].kind == .item,
+      if row.kind == .item, index + 1 < rows.count, rows[index + 1].kind == .item,
         rows[index + 1].level > row.level, row.lastLine > row.line
       {
-        items.append(
-          ["startLine": .int(row.line - 1), "endLine": .int(row.lastLine - 1), "kind": "region"])
+        fold(row.line, row.lastLine)
       }
     }
-    let result = JSONValue.array(lists + items)
+    writer.endArray()
+    let result = JSONValue.raw(writer.bytes)
     documents[document.uri]?.folding = result
     return result
+  }
+
+  /// The outline of a document, built once per version of its text.
+  private func outline(_ document: OpenDocument, _ parsedDocument: ChecklistDocument)
+    -> [OutlineRow]
+  {
+    if let cached = document.outline { return cached }
+    let rows = parsedDocument.outline
+    documents[document.uri]?.outline = rows
+    return rows
   }
 
   /// A number of days in words: days up to two weeks, then weeks, months (of 30

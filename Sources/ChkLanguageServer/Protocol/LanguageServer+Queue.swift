@@ -4,15 +4,16 @@ import ChkWorkspace
 /// The order messages are handled in, answers written as soon as each is ready, and
 /// cancellation.
 ///
-/// Messages are handled one at a time, in the order they came, with one exception: a
-/// request a person waits for as they type (completion, hover, definition, rename,
-/// on-type formatting) goes before whole-document requests (symbols, folding, inlay
-/// hints, formatting, code actions, workspace symbols, pulled diagnostics) that came
-/// just before it, as long as no notification (a change) lies between them. A long
-/// request also stops at checkpoints to answer such requests that arrived meanwhile,
-/// and to end with `RequestCancelled` when a `$/cancelRequest` names it. Answers may
-/// therefore come out of order, which JSON-RPC allows (LSP 3.17, "Request, Notification
-/// and Response Ordering": reordering that does not change any answer).
+/// Messages are handled one at a time, in the order they came, with one exception: of
+/// the requests that change nothing and lead the queue, the one a person waits for
+/// while typing (completion, hover, definition, references, rename, on-type
+/// formatting) goes first, then the cheap whole-document ones (folding, inlay hints),
+/// then the rest (symbols, code actions, formatting, pulled diagnostics, workspace
+/// symbols). Nothing passes a notification (a change). A long request also stops at
+/// checkpoints to answer urgent requests that arrived meanwhile, and to end with
+/// `RequestCancelled` when a `$/cancelRequest` names it. Answers may therefore come out
+/// of order, which JSON-RPC allows (LSP 3.17, "Request, Notification and Response
+/// Ordering": reordering that does not change any answer).
 extension LanguageServer {
   /// A message read: a JSON-RPC message, or the error response to send instead.
   struct QueuedMessage {
@@ -29,12 +30,21 @@ extension LanguageServer {
     "textDocument/references", "textDocument/prepareRename", "textDocument/rename",
     "textDocument/onTypeFormatting",
   ]
-  /// Requests that change no state of the server's: an urgent request may go before them.
-  static let deferrableMethods: Set<String> = [
-    "textDocument/documentSymbol", "textDocument/foldingRange", "textDocument/inlayHint",
-    "textDocument/codeAction", "codeAction/resolve", "textDocument/formatting",
-    "textDocument/rangeFormatting", "workspace/symbol", "textDocument/diagnostic",
+  /// Requests that change no state of the server's, each with its rank: of the ones
+  /// that lead the queue, the highest-ranked goes first (urgent ones, then the cheap
+  /// whole-document ones: folding before symbols).
+  static let deferrableRanks: [String: Int] = [
+    "textDocument/foldingRange": 2, "textDocument/inlayHint": 2,
+    "textDocument/documentSymbol": 1, "textDocument/codeAction": 1, "codeAction/resolve": 1,
+    "textDocument/formatting": 1, "textDocument/rangeFormatting": 1, "workspace/symbol": 0,
+    "textDocument/diagnostic": 1,
   ]
+
+  static func rank(_ method: String?) -> Int? {
+    guard let method else { return nil }
+    return urgentMethods.contains(method) ? 3 : deferrableRanks[method]
+  }
+
   /// How far ahead an urgent request is looked for.
   static let reorderWindow = 32
 
@@ -82,8 +92,8 @@ extension LanguageServer {
   func takeNext() -> QueuedMessage? {
     guard queueHead < queue.count else { return nil }
     var chosen = queueHead
-    if let method = queue[queueHead].method, Self.deferrableMethods.contains(method) {
-      chosen = urgentIndex(from: queueHead + 1) ?? queueHead
+    if Self.rank(queue[queueHead].method) != nil, queue[queueHead].key != nil {
+      chosen = bestIndex(from: queueHead, minimumRank: 0) ?? queueHead
     }
     return take(at: chosen)
   }
@@ -101,18 +111,19 @@ extension LanguageServer {
     return next
   }
 
-  /// The index of the first urgent request from `start` on, passing only over
-  /// requests that change nothing.
-  private func urgentIndex(from start: Int) -> Int? {
+  /// The index of the highest-ranked request (the first of that rank) from `start` on,
+  /// passing only over requests that change nothing; `nil` when none ranks at least
+  /// `minimumRank`.
+  private func bestIndex(from start: Int, minimumRank: Int) -> Int? {
+    var best: (index: Int, rank: Int)?
     var index = start
-    while index < queue.count, index - start < Self.reorderWindow,
-      queue[index].key != nil, let method = queue[index].method
+    while index < queue.count, index - start < Self.reorderWindow, queue[index].key != nil,
+      let rank = Self.rank(queue[index].method)
     {
-      if Self.urgentMethods.contains(method) { return index }
-      guard Self.deferrableMethods.contains(method) else { return nil }
+      if rank >= minimumRank, rank > (best?.rank ?? -1) { best = (index, rank) }
       index += 1
     }
-    return nil
+    return best?.index
   }
 
   /// Handles one queued message and sends what it produced.
@@ -151,7 +162,7 @@ extension LanguageServer {
     }
     // Only urgent requests with no change ahead of them in the queue; they never reach
     // a checkpoint themselves.
-    while handling.count == 1, let index = urgentIndex(from: queueHead) {
+    while handling.count == 1, let index = bestIndex(from: queueHead, minimumRank: 3) {
       handle(queued: take(at: index))
     }
   }

@@ -16,6 +16,8 @@ package struct OpenDocument {
   /// The document symbols and folding ranges of this version of the text.
   var symbols: JSONValue?
   var folding: JSONValue?
+  /// The outline of this version of the text (symbols and folding share it).
+  var outline: [OutlineRow]?
   /// The tag keys of this version of the text that chk does not know.
   var usedKeys: [String]?
 
@@ -42,6 +44,7 @@ package struct OpenDocument {
     findings = nil
     symbols = nil
     folding = nil
+    outline = nil
     usedKeys = nil
   }
 
