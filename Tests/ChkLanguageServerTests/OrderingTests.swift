@@ -143,5 +143,6 @@ struct OrderingTests {
     let all = small.result("textDocument/documentSymbol", Params.textDocument()).arrayValue ?? []
     #expect(all.map { $0["children"]?.arrayValue?.count ?? 0 } == [10, 10])
     #expect(all.first?["detail"] == "6 of 10 left")
+    try session.validateTranscript("symbolsOfABigFileAreBoundedAndKeptPerVersion")
   }
 }

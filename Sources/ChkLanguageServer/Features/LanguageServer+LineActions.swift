@@ -156,7 +156,9 @@ extension LanguageServer {
   func listActions(
     line: Int, _ document: OpenDocument, _ parsedDocument: ChecklistDocument
   ) -> [JSONValue] {
-    guard let outline = parsedDocument.listOutlines.first(where: { $0.list.line == line }),
+    // Only a heading is worth counting the lists' items for.
+    guard parsedDocument.listFields(atLine: line) != nil,
+      let outline = parsedDocument.listOutlines.first(where: { $0.list.line == line }),
       outline.itemCount > 0, let name = outline.list.name
     else { return [] }
     var wanted: [ListAction] = [.copy]
