@@ -261,3 +261,51 @@ func which(_ program: String) -> String? {
   }
   return nil
 }
+
+/// `chk list` without filters prints from the outline, list by list; with them, from the
+/// tree of items. Both must print the same bytes for every file of the real-world corpus
+/// and the samples, in colour and without.
+@Suite("CLI: list from the outline")
+struct ListFromOutlineTests {
+  @Test(arguments: [false, true])
+  func theOutlineAndTheTreePrintTheSame(_ colour: Bool) throws {
+    var files = Corpus.files.map(\.bytes)
+    for name in ["household.md", "trip.md"] {
+      if let data = try? Data(
+        contentsOf: TestSupport.samplesDirectory.appendingPathComponent(name))
+      {
+        files.append(Array(data))
+      }
+    }
+    // Nesting, checked and open items, every field, an unnamed list and an empty one.
+    files.append(
+      Array(
+        """
+        - [ ] Before  @id(b1)  @due(2020-01-01)  # a note
+        ## Empty
+        ## Full  @icon(cart)
+        - [x] A  @done(2024-01-02)  @every(week)
+          - [ ] B
+            1. [ ] C  @due(2099-01-01 10:00)
+        - [ ] \u{7} bell
+
+        """.utf8))
+    var compared = 0
+    for bytes in files {
+      guard let document = try? ChecklistDocument(parsing: bytes), document.hasItems else {
+        continue
+      }
+      let today = CalendarDay("2026-12-01") ?? .today()
+      let printer = ListPrinter(
+        style: Style(isEnabled: colour), numbers: document.itemNumbers(), today: today)
+      let tree = ByteOutput(isTerminal: colour)
+      printer.print(
+        document.lists.map { FilteredList(list: $0, items: $0.items) }, to: tree, showEmpty: false)
+      let outline = ByteOutput(isTerminal: colour)
+      printer.printAll(document, to: outline)
+      #expect(outline.bytes == tree.bytes)
+      compared += 1
+    }
+    #expect(compared > 300)
+  }
+}

@@ -17,7 +17,16 @@ extension Command {
     let (path, document) = try invocation.readDocument()
     let resolver = ItemResolver(document, path: path)
     let filter = try ItemFilter(invocation, resolver: resolver)
-    let lists = try ItemSort(invocation).apply(to: filter.apply(to: document.lists))
+    let sort = try ItemSort(invocation)
+    if filter.isEmpty, filter.listName == nil, sort == .file, !invocation.arguments.has(.json) {
+      // Everything, in file order: printed from the outline, list by list.
+      ListPrinter(
+        style: invocation.style, numbers: resolver.numbers, today: invocation.environment.today
+      )
+      .printAll(document, to: invocation.output)
+      return .success
+    }
+    let lists = sort.apply(to: filter.apply(to: document.lists))
     if invocation.arguments.has(.json) {
       // JSON is exact: its strings escape control characters themselves.
       invocation.output.writeExact(

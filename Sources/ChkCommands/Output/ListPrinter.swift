@@ -13,6 +13,21 @@ struct ListPrinter {
     var number: Int
     var depth: Int
     var item: ChecklistItem
+    /// The name's width in columns, as in the file (the list's column is set by it)
+    /// and once made visible (what the row takes).
+    var nameWidth: Int
+    var visibleNameWidth: Int
+    /// The name, made visible.
+    var visibleName: String
+
+    init(number: Int, depth: Int, item: ChecklistItem, visible: Visible.Printer) {
+      self.number = number
+      self.depth = depth
+      self.item = item
+      nameWidth = TextWidth.of(item.name)
+      visibleName = visible(item.name)
+      visibleNameWidth = visibleName == item.name ? nameWidth : TextWidth.of(visibleName)
+    }
   }
 
   /// Prints the lists; every piece of the file's text is made visible (on a terminal)
@@ -31,19 +46,71 @@ struct ListPrinter {
       var rows: [Row] = []
       var pending = entry.items.reversed().map { (item: $0, depth: 0) }
       while let (item, depth) = pending.popLast() {
-        rows.append(Row(number: numbers.number(ofLine: item.line) ?? 0, depth: depth, item: item))
+        rows.append(
+          Row(
+            number: numbers.number(ofLine: item.line) ?? 0, depth: depth, item: item,
+            visible: visible))
         pending += item.children.reversed().map { (item: $0, depth: depth + 1) }
       }
       let numberWidth = String(numbers.count).count
-      let nameWidth = min(48, rows.map { $0.depth * 2 + TextWidth.of($0.item.name) }.max() ?? 0)
+      let nameWidth = min(48, rows.map { $0.depth * 2 + $0.nameWidth }.max() ?? 0)
       var line: [UInt8] = []
       line.reserveCapacity(256)
-      for row in rows {
-        line.removeAll(keepingCapacity: true)
-        format(row, numberWidth: numberWidth, nameWidth: nameWidth, visible: visible, into: &line)
-        line.append(UInt8(ascii: "\n"))
-        line.withUnsafeBufferPointer { output.writeExact($0) }
+      write(rows, numberWidth: numberWidth, nameWidth: nameWidth, visible: visible, to: output)
+    }
+  }
+
+  /// Writes the rows, one line each.
+  private func write(
+    _ rows: [Row], numberWidth: Int, nameWidth: Int, visible: Visible.Printer,
+    to output: ByteOutput
+  ) {
+    var line: [UInt8] = []
+    line.reserveCapacity(256)
+    for index in rows.indices {
+      line.removeAll(keepingCapacity: true)
+      format(
+        rows[index], numberWidth: numberWidth, nameWidth: nameWidth, visible: visible, into: &line)
+      line.append(UInt8(ascii: "\n"))
+      line.withUnsafeBufferPointer { output.writeExact($0) }
+    }
+  }
+
+  /// Prints every list with items, as `print` does for the unfiltered lists, from the
+  /// document's outline: a list's items are decoded (without sub-items) only while the
+  /// list is printed, numbers are counted as the rows go, and no tree of items is built.
+  ///
+  /// - Complexity: O(*n*) in the number of lines; memory for one list's rows at a time.
+  func printAll(_ document: ChecklistDocument, to output: ByteOutput) {
+    let visible = Visible.Printer(output)
+    let outline = document.outline
+    let numberWidth = String(numbers.count).count
+    var number = 0
+    var first = true
+    var rows: [Row] = []
+    var index = 0
+    while index < outline.count {
+      let heading = outline[index]
+      index += 1
+      rows.removeAll(keepingCapacity: true)
+      var nameWidth = 0
+      while index < outline.count, outline[index].kind == .item {
+        number += 1
+        if let item = document.itemFields(atLine: outline[index].line) {
+          let row = Row(number: number, depth: outline[index].level, item: item, visible: visible)
+          nameWidth = max(nameWidth, min(48, row.depth * 2 + row.nameWidth))
+          rows.append(row)
+        }
+        index += 1
       }
+      guard !rows.isEmpty, let list = document.listFields(atLine: heading.line) else { continue }
+      if !first { output.line() }
+      first = false
+      var header = style.bold(
+        visible(list.name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)"))
+      if let icon = list.icon { header += "  " + style.dim(visible(icon)) }
+      output.lineExact(header)
+      write(rows, numberWidth: numberWidth, nameWidth: nameWidth, visible: visible, to: output)
     }
   }
 
@@ -53,7 +120,7 @@ struct ListPrinter {
     into line: inout [UInt8]
   ) {
     let item = row.item
-    let name = visible(item.name)
+    let name = row.visibleName
     let number = String(row.number)
     line += repeatElement(Self.space, count: max(0, numberWidth - number.count))
     line += number.utf8
@@ -70,7 +137,7 @@ struct ListPrinter {
       item.id != nil || item.dueDate != nil || item.doneDate != nil || item.note != nil
       || every != nil
     guard hasFields else { return }
-    let used = row.depth * 2 + TextWidth.of(name)
+    let used = row.depth * 2 + row.visibleNameWidth
     line += repeatElement(Self.space, count: max(0, nameWidth - used) + 2)
     var first = true
     func separate() {
