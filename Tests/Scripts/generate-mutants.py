@@ -59,6 +59,8 @@ def candidates(path):
                 if code[:match.start()].count('"') % 2 == 1:
                     continue  # inside a string literal
                 mutated = code[:match.start()] + replace(match) + code[match.end():]
+                if mutated == code:
+                    continue  # a ternary with the same value on both sides
                 yield number, kind, line, mutated + line[len(code):]
 
 

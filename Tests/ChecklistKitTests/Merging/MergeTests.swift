@@ -315,6 +315,31 @@ struct LineDiffTests {
       #expect(count == table[0][0], "seed \(seed)")
     }
   }
+
+  /// The changes, applied to the old text from the last to the first, give the new
+  /// text, on 3,000 random pairs of texts whose runs of changed lines differ in length
+  /// (lines inserted, removed, replaced by more or fewer).
+  @Test func changesTurnTheOldTextIntoTheNew() {
+    for seed in UInt64(1)...3_000 {
+      var random = TestRandom(seed: seed)
+      func text() -> [UInt8] {
+        let lines = (0..<random.int(0...12)).map { _ in "line \(random.int(0...5))\n" }
+        return Array(lines.joined().utf8)
+      }
+      let (old, new) = (text(), text())
+      var applied = old
+      for change in LineDiff.changes(from: old, to: new).reversed() {
+        applied.replaceSubrange(change.old, with: new[change.new])
+      }
+      guard applied == new else {
+        Issue.record(
+          "seed \(seed): \(String(decoding: old, as: UTF8.self).debugDescription) became "
+            + "\(String(decoding: applied, as: UTF8.self).debugDescription), not "
+            + String(decoding: new, as: UTF8.self).debugDescription)
+        return
+      }
+    }
+  }
 }
 
 extension String {
