@@ -55,6 +55,20 @@ struct LanguageServerClient {
     bytes.removeAll()
   }
 
+  /// Initializes the server with the capabilities Neovim 0.8+ and VS Code declare (code
+  /// actions resolved when chosen) and opens a document (`text` escaped for JSON).
+  mutating func open(_ uri: String, text: String) {
+    _ = request(
+      "initialize",
+      #"{"capabilities":{"general":{"positionEncodings":["utf-16"]},"textDocument":{"codeAction":{"resolveSupport":{"properties":["edit"]}}}}}"#
+    )
+    _ = wait(for: #""id":1"#)
+    send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+    send(
+      #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"markdown","version":1,"text":"\#(text)"}}}"#
+    )
+  }
+
   /// Sends a request and returns its ID.
   mutating func request(_ method: String, _ params: String) -> Int {
     let id = nextID
@@ -173,16 +187,7 @@ extension Benchmark {
       default: text.unicodeScalars.append(byte)
       }
     }
-    // Capabilities as Neovim 0.8+ and VS Code declare them: code actions are resolved.
-    _ = client.request(
-      "initialize",
-      #"{"capabilities":{"general":{"positionEncodings":["utf-16"]},"textDocument":{"codeAction":{"resolveSupport":{"properties":["edit"]}}}}}"#
-    )
-    _ = client.wait(for: #""id":1"#)
-    client.send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
-    client.send(
-      #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"markdown","version":1,"text":"\#(text)"}}}"#
-    )
+    client.open(uri, text: text)
     _ = client.wait(for: "publishDiagnostics")
     // An item in the middle of the file: type a character into its name, then take it
     // out again, each time until the diagnostics come back.
@@ -253,15 +258,7 @@ extension Benchmark {
     else { return [] }
     defer { client.stop() }
     let uri = "file://\(options.directory)/pattern.md"
-    _ = client.request(
-      "initialize",
-      #"{"capabilities":{"general":{"positionEncodings":["utf-16"]},"textDocument":{"codeAction":{"resolveSupport":{"properties":["edit"]}}}}}"#
-    )
-    _ = client.wait(for: #""id":1"#)
-    client.send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
-    client.send(
-      #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"markdown","version":1,"text":"\#(text)"}}}"#
-    )
+    client.open(uri, text: text)
     let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     let line =
       lines.indices.first { $0 >= lines.count / 2 && lines[$0].starts(with: Array("- [ ] ".utf8)) }
@@ -309,18 +306,10 @@ extension Benchmark {
   public static func languageServerOnly(_ options: BenchmarkOptions, log: (String) -> Void)
     -> [Figure]
   {
-    let environment = [
-      "NO_COLOR=1", "XDG_STATE_HOME=\(options.directory)/state", "PATH=/usr/bin:/bin",
-      "HOME=\(options.directory)",
-    ]
+    let environment = standaloneEnvironment(options)
     let bytes = Corpus.make(items: 100_000)
-    let path = options.directory + "/lint-100000.md"
-    _ = Measure.write(bytes, to: path)
     log("language server, 100k items")
-    let lintRSS =
-      Measure.peakRSS(
-        [options.chkPath, "lint", path], helper: options.benchPath, scratch: options.directory,
-        environment: environment) ?? 0
+    let lintRSS = lintPeakRSS(options, bytes: bytes, environment: environment)
     return languageServer(options, bytes: bytes, lintPeakRSS: lintRSS, environment: environment)
   }
 }

@@ -107,19 +107,30 @@ extension Benchmark {
   public static func terminalUIOnly(_ options: BenchmarkOptions, log: (String) -> Void)
     -> [Figure]
   {
-    let environment = [
+    let environment = standaloneEnvironment(options)
+    let items = options.quick ? 50 : 100_000
+    log("terminal UI")
+    let lintRSS = lintPeakRSS(options, bytes: Corpus.make(items: items), environment: environment)
+    return terminalUI(options, items: items, lintPeakRSS: lintRSS, environment: environment)
+  }
+
+  /// The environment of a run of some figures only (`--tui`, `--lsp`).
+  static func standaloneEnvironment(_ options: BenchmarkOptions) -> [String] {
+    [
       "NO_COLOR=1", "XDG_STATE_HOME=\(options.directory)/state", "PATH=/usr/bin:/bin",
       "HOME=\(options.directory)",
     ]
-    let items = options.quick ? 50 : 100_000
-    let path = options.directory + "/lint-\(items).md"
-    _ = Measure.write(Corpus.make(items: items), to: path)
-    log("terminal UI")
-    let lintRSS =
-      Measure.peakRSS(
-        [options.chkPath, "lint", path], helper: options.benchPath, scratch: options.directory,
-        environment: environment) ?? 0
-    return terminalUI(options, items: items, lintPeakRSS: lintRSS, environment: environment)
+  }
+
+  /// `chk lint`'s peak RSS on a corpus, for the memory targets of such a run.
+  static func lintPeakRSS(_ options: BenchmarkOptions, bytes: [UInt8], environment: [String])
+    -> Int
+  {
+    let path = options.directory + "/lint-peak.md"
+    _ = Measure.write(bytes, to: path)
+    return Measure.peakRSS(
+      [options.chkPath, "lint", path], helper: options.benchPath, scratch: options.directory,
+      environment: environment) ?? 0
   }
 
   /// `chk tui` on the 100k-item corpus (50 with `--quick`): the first screen, a cursor

@@ -7,17 +7,11 @@
 -- It waits for the snippet's server to attach, toggles the item on line 3 with the
 -- snippet's key (\x), renames the ID on line 4 with vim.lsp.buf.rename, saves, and
 -- writes what it saw to $RESULT as JSON.
-local result = { steps = {} }
-local function step(name, value)
-  table.insert(result.steps, name)
-  if value ~= nil then result[name] = value end
-end
-local function finish(code)
-  vim.fn.writefile({ vim.fn.json_encode(result) }, os.getenv('RESULT'))
-  vim.cmd(code == 0 and 'qa!' or 'cq!')
-end
+local here = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':h')
+local report = dofile(here .. '/nvim-report.lua')
+local step = report.step
 
-local ok, err = pcall(function()
+report.run(function()
   local bufnr = vim.api.nvim_get_current_buf()
   step('filetype', vim.bo[bufnr].filetype)
   local function attached()
@@ -49,9 +43,3 @@ local ok, err = pcall(function()
   step('saved')
   vim.lsp.stop_client(attached().id)
 end)
-if not ok then
-  result.error = tostring(err)
-  finish(1)
-else
-  finish(0)
-end

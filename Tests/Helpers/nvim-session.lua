@@ -7,17 +7,11 @@
 -- diagnostics, formats the buffer, applies the code action "Check item" on line 3,
 -- saves, and writes what it saw to $RESULT as JSON. Works with Neovim 0.7 (Debian 12)
 -- and later.
-local result = { steps = {} }
-local function step(name, value)
-  table.insert(result.steps, name)
-  if value ~= nil then result[name] = value end
-end
-local function finish(code)
-  vim.fn.writefile({ vim.fn.json_encode(result) }, os.getenv('RESULT'))
-  vim.cmd(code == 0 and 'qa!' or 'cq!')
-end
+local here = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':h')
+local report = dofile(here .. '/nvim-report.lua')
+local step = report.step
 
-local ok, err = pcall(function()
+report.run(function()
   local bufnr = vim.api.nvim_get_current_buf()
   local config = {
     name = 'chk',
@@ -87,9 +81,3 @@ local ok, err = pcall(function()
   vim.wait(3000, function() return vim.lsp.get_client_by_id(client_id) == nil end, 20)
   step('stopped')
 end)
-if not ok then
-  result.error = tostring(err)
-  finish(1)
-else
-  finish(0)
-end

@@ -28,16 +28,20 @@ struct NeovimTests {
     return nil
   }
 
-  @Test func checkFormatAndDiagnoseInNeovim() throws {
-    guard let nvim = Self.findNeovim() else {
-      let message = "Neovim end to end: skipped, no nvim on PATH (apt-get install neovim)"
-      if ProcessInfo.processInfo.environment["CHK_REQUIRE_NVIM"] == "1" {
-        Issue.record("CHK_REQUIRE_NVIM is set: \(message)")
-      } else {
-        print("note: " + message)
-      }
-      return
+  /// nvim, or `nil` after a notice (an issue when `CHK_REQUIRE_NVIM` is set).
+  static func neovim(for test: String) -> String? {
+    if let nvim = findNeovim() { return nvim }
+    let message = "\(test): skipped, no nvim on PATH (apt-get install neovim)"
+    if ProcessInfo.processInfo.environment["CHK_REQUIRE_NVIM"] == "1" {
+      Issue.record("CHK_REQUIRE_NVIM is set: \(message)")
+    } else {
+      print("note: " + message)
     }
+    return nil
+  }
+
+  @Test func checkFormatAndDiagnoseInNeovim() throws {
+    guard let nvim = Self.neovim(for: "Neovim end to end") else { return }
     let directory = try TemporaryDirectory()
     let file = try directory.file("packing.md", Self.text)
     let result = directory.path + "/result.json"
@@ -96,15 +100,7 @@ struct NeovimTests {
   /// README's Neovim 0.7 snippet, as it stands, loaded as init.lua: its key toggles the
   /// item under the cursor as `chk toggle` does, and `vim.lsp.buf.rename` renames an ID.
   @Test func theReadmesNeovimSetupTogglesWithItsKeyAndRenames() throws {
-    guard let nvim = Self.findNeovim() else {
-      let message = "Neovim setup: skipped, no nvim on PATH (apt-get install neovim)"
-      if ProcessInfo.processInfo.environment["CHK_REQUIRE_NVIM"] == "1" {
-        Issue.record("CHK_REQUIRE_NVIM is set: \(message)")
-      } else {
-        print("note: " + message)
-      }
-      return
-    }
+    guard let nvim = Self.neovim(for: "Neovim setup") else { return }
     let readme = try String(
       contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
     let heading = try #require(readme.range(of: "**Neovim 0.7**"))

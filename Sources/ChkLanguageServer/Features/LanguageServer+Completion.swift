@@ -47,21 +47,9 @@ extension LanguageServer {
           dateCompletions(days, typed: typed, replacing: replaced, close: close, in: document), true
         )
       case ChecklistTag.Key.every.name:
-        return (
-          Self.recurrences.map { value, detail in
-            item(
-              value, detail: detail, kind: 12, replacing: replaced, with: value + close,
-              in: document)
-          }, false
-        )
+        return (values(Self.recurrences, replacing: replaced, close: close, in: document), false)
       case ChecklistTag.Key.remind.name:
-        return (
-          Self.reminders.map { value, detail in
-            item(
-              value, detail: detail, kind: 12, replacing: replaced, with: value + close,
-              in: document)
-          }, false
-        )
+        return (values(Self.reminders, replacing: replaced, close: close, in: document), false)
       case ChecklistTag.Key.id.name:
         guard case .success(var parsedDocument) = parsed(document.uri) else { return ([], false) }
         let id = parsedDocument.unusedID()
@@ -135,6 +123,16 @@ extension LanguageServer {
       )
     }
     return ([], false)
+  }
+
+  /// Fixed values of a tag, each with what it means.
+  private func values(
+    _ values: [(String, String)], replacing replaced: Range<Int>, close: String,
+    in document: OpenDocument
+  ) -> [JSONValue] {
+    values.map { value, detail in
+      item(value, detail: detail, kind: 12, replacing: replaced, with: value + close, in: document)
+    }
   }
 
   /// The keys of the tags in a line's bytes: `@key(` after a blank or at the start.

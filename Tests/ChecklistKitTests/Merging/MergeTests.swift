@@ -332,10 +332,13 @@ struct LineDiffTests {
         applied.replaceSubrange(change.old, with: new[change.new])
       }
       guard applied == new else {
+        let (before, after, wanted) = (
+          String(decoding: old, as: UTF8.self), String(decoding: applied, as: UTF8.self),
+          String(decoding: new, as: UTF8.self)
+        )
         Issue.record(
-          "seed \(seed): \(String(decoding: old, as: UTF8.self).debugDescription) became "
-            + "\(String(decoding: applied, as: UTF8.self).debugDescription), not "
-            + String(decoding: new, as: UTF8.self).debugDescription)
+          "seed \(seed): \(before.debugDescription) became \(after.debugDescription), not \(wanted.debugDescription)"
+        )
         return
       }
     }
