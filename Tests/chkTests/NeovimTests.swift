@@ -40,28 +40,39 @@ struct NeovimTests {
     return nil
   }
 
-  @Test func checkFormatAndDiagnoseInNeovim() throws {
-    guard let nvim = Self.neovim(for: "Neovim end to end") else { return }
-    let directory = try TemporaryDirectory()
-    let file = try directory.file("packing.md", Self.text)
+  /// Runs `nvim --headless` with a session script that writes its report to $RESULT
+  /// (Tests/Helpers/nvim-report.lua), in `directory` as home and state; expects a clean
+  /// exit and returns the report (and its JSON).
+  static func session(
+    _ nvim: String, _ arguments: [String], in directory: TemporaryDirectory,
+    environment extra: [String: String]
+  ) throws -> ([String: Any], Data) {
     let result = directory.path + "/result.json"
-    let script = TestSupport.packageRoot.appendingPathComponent("Tests/Helpers/nvim-session.lua")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: nvim)
-    process.arguments = [
-      "--headless", "-n", "-i", "NONE", "-u", "NONE", "-c", "luafile \(script.path)", file,
-    ]
+    process.arguments = ["--headless", "-n", "-i", "NONE"] + arguments
     process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
     var environment = ProcessInfo.processInfo.environment
-    environment["CHK"] = EndToEndTests.binary.path
     environment["RESULT"] = result
     environment["XDG_STATE_HOME"] = directory.path + "/state"
     environment["HOME"] = directory.path
+    environment.merge(extra) { _, new in new }
     process.environment = environment
     let (status, output) = try process.runCollecting(.both)
     let data = try Data(contentsOf: URL(fileURLWithPath: result))
     let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     #expect(status == 0, "nvim: \(output) \(report["error"] ?? "")")
+    return (report, data)
+  }
+
+  @Test func checkFormatAndDiagnoseInNeovim() throws {
+    guard let nvim = Self.neovim(for: "Neovim end to end") else { return }
+    let directory = try TemporaryDirectory()
+    let file = try directory.file("packing.md", Self.text)
+    let script = TestSupport.packageRoot.appendingPathComponent("Tests/Helpers/nvim-session.lua")
+    let (report, data) = try Self.session(
+      nvim, ["-u", "NONE", "-c", "luafile \(script.path)", file], in: directory,
+      environment: ["CHK": EndToEndTests.binary.path])
     #expect(
       report["steps"] as? [String]
         == [
@@ -112,28 +123,14 @@ struct NeovimTests {
     let directory = try TemporaryDirectory()
     let file = try directory.file("trip.md", text)
     _ = try directory.file("init.lua", snippet + "\n")
-    let result = directory.path + "/result.json"
     let script = TestSupport.packageRoot.appendingPathComponent("Tests/Helpers/nvim-keys.lua")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: nvim)
-    process.arguments = [
-      "--headless", "-n", "-i", "NONE", "-u", directory.path + "/init.lua", "-c",
-      "luafile \(script.path)", file,
-    ]
-    process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
-    var environment = ProcessInfo.processInfo.environment
     // `chk` as the snippet names it: the one just built, first on PATH.
-    environment["PATH"] =
-      EndToEndTests.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
-    environment["RESULT"] = result
-    environment["XDG_STATE_HOME"] = directory.path + "/state"
-    environment["XDG_CONFIG_HOME"] = directory.path + "/config"
-    environment["HOME"] = directory.path
-    process.environment = environment
-    let (status, output) = try process.runCollecting(.both)
-    let data = try Data(contentsOf: URL(fileURLWithPath: result))
-    let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    #expect(status == 0, "nvim: \(output) \(report["error"] ?? "")")
+    let path =
+      EndToEndTests.binary.deletingLastPathComponent().path + ":"
+      + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+    let (report, _) = try Self.session(
+      nvim, ["-u", directory.path + "/init.lua", "-c", "luafile \(script.path)", file],
+      in: directory, environment: ["PATH": path, "XDG_CONFIG_HOME": directory.path + "/config"])
     #expect(
       report["steps"] as? [String]
         == ["filetype", "attached", "toggled", "renamed", "saved"], "\(report)")
