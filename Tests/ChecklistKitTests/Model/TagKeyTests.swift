@@ -22,6 +22,27 @@ struct TagKeyTests {
     #expect(ChecklistTag.Key.done.accepts("2024-02-29"))
     #expect(!ChecklistTag.Key.due.accepts("2023-02-29"))
     #expect(ChecklistTag.Key.icon.accepts("🛒 cart"))
+    // Every grammar: moments, recurrences and reminders too (a generated mutant that
+    // turned the reminder check round went unnoticed).
+    #expect(ChecklistTag.Key.due.accepts("2024-02-29 09:30"))
+    #expect(!ChecklistTag.Key.due.accepts("2024-02-29 25:00"))
+    #expect(ChecklistTag.Key.every.accepts("2 weeks"))
+    #expect(!ChecklistTag.Key.every.accepts("fortnightly-ish"))
+    #expect(ChecklistTag.Key.remind.accepts("30 minutes before"))
+    #expect(ChecklistTag.Key.remind.accepts("off"))
+    #expect(!ChecklistTag.Key.remind.accepts("soon"))
+  }
+
+  /// A value with `(`, `)` or `\` reads back as written once escaped, a value that
+  /// ends in a backslash included (unescaped, it would escape the closing parenthesis).
+  @Test func escapedValuesReadBackAsWritten() throws {
+    for icon in ["dir\\", "a\\b", "(x)", "\\)", "plain"] {
+      var document = try TestSupport.document("## List\n\n- [ ] a\n")
+      try document.setIcon(icon, of: .line(1))
+      let reread = try ChecklistDocument(parsing: document.serialized())
+      #expect(reread.listFields(atLine: 1)?.icon == icon, "\(icon.debugDescription)")
+    }
+    #expect(ChecklistTag.escape("dir\\") == "dir\\\\")
   }
 
   /// `duplicate-tag` covers exactly the known keys, whatever their length.
