@@ -30,10 +30,20 @@ public enum LanguageServerLoop {
     // Each answer is written as soon as it is made; a long request polls for more
     // input (a cancellation, a completion to answer first) without waiting.
     var answered = (count: 0, bytes: 0)
+    // A client that closed its end (or died) reads nothing more: the server says so
+    // once and stops, rather than answering into the void until input ends.
+    var outputFailed = false
+    func send(_ body: [UInt8]) {
+      guard !outputFailed else { return }
+      if let failure = write(MessageFramer.frame(body), to: output) {
+        outputFailed = true
+        log.write("writing standard output failed: \(failure); stopping (the client is gone)")
+      }
+    }
     server.emit = { body in
       answered.count += 1
       answered.bytes += body.count
-      write(MessageFramer.frame(body), to: output)
+      send(body)
     }
     server.pollInput = { isReadable(input, timeoutMilliseconds: 0) ? reader.read() ?? [] : [] }
     defer {
@@ -42,7 +52,7 @@ public enum LanguageServerLoop {
     }
     // When the oldest unpublished change was made.
     var firstPending: Double?
-    while server.exitStatus == nil {
+    while server.exitStatus == nil, !outputFailed {
       if server.hasPendingDiagnostics {
         if firstPending == nil { firstPending = reader.lastInput }
         // Wait for the debounce after the last input, but never more than ten times
@@ -54,7 +64,7 @@ public enum LanguageServerLoop {
         if wait <= 0 || !isReadable(input, timeoutMilliseconds: Int32(wait.rounded(.up))) {
           let started = now()
           let notifications = server.publishPending()
-          for body in notifications { write(MessageFramer.frame(body), to: output) }
+          for body in notifications { send(body) }
           if verbose {
             log.write(
               "-> textDocument/publishDiagnostics for \(notifications.count) document(s), "
@@ -79,9 +89,9 @@ public enum LanguageServerLoop {
       }
     }
     if server.hasPendingDiagnostics, server.exitStatus == nil {
-      for body in server.publishPending() { write(MessageFramer.frame(body), to: output) }
+      for body in server.publishPending() { send(body) }
     }
-    return server.exitStatus ?? 1
+    return outputFailed ? 1 : server.exitStatus ?? 1
   }
 
   /// Reads standard input into bodies.
@@ -157,9 +167,10 @@ public enum LanguageServerLoop {
     }
   }
 
-  /// Writes all bytes (a full pipe blocks; a closed one ends in an error that is
-  /// logged by the caller's next read).
-  static func write(_ bytes: [UInt8], to descriptor: Int32) {
+  /// Writes all bytes (a full pipe blocks); returns the reason when the write fails
+  /// (a closed pipe: EPIPE, SIGPIPE being ignored), `nil` when all went out.
+  @discardableResult
+  static func write(_ bytes: [UInt8], to descriptor: Int32) -> String? {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { raw -> Int in
@@ -168,10 +179,11 @@ public enum LanguageServerLoop {
       }
       if written < 0 {
         if errno == EINTR || errno == EAGAIN { continue }
-        return
+        return String(cString: strerror(errno))
       }
       offset += written
     }
+    return nil
   }
 
   /// Log lines with the time, to standard error or to a file (created 0600 under a

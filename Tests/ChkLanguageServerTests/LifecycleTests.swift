@@ -287,4 +287,40 @@ extension LifecycleTests {
     #expect(session.server.publishPending().count == 299)
     #expect(!session.server.hasPendingDiagnostics)
   }
+
+  /// A client that closes its end of the server's output: the server logs the failed
+  /// write once and stops with status 1, though its input stays open (it used to answer
+  /// into the void, silently, until input ended).
+  @Test func theLoopStopsWhenTheClientStopsReading() throws {
+    var input: [Int32] = [0, 0]
+    var output: [Int32] = [0, 0]
+    #expect(pipe(&input) == 0 && pipe(&output) == 0)
+    close(output[0])
+    // As chk's main does: a closed pipe is a write error, not a signal that kills.
+    signal(SIGPIPE, SIG_IGN)
+    let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#
+    LanguageServerLoop.write(MessageFramer.frame(Array(initialize.utf8)), to: input[1])
+    let directory = try TemporaryDirectory()
+    let logPath = directory.path + "/lsp.log"
+    let log = LanguageServerLoop.Log(path: logPath)
+    // Input ends after 10 s in any case, so that a server that keeps going fails the
+    // test instead of hanging it.
+    let inputWriter = input[1]
+    let closer = Thread {
+      usleep(10_000_000)
+      close(inputWriter)
+    }
+    closer.start()
+    let server = LanguageServer(environment: .init(today: { LSPSession.today }))
+    let started = LanguageServerLoop.now()
+    let status = LanguageServerLoop.run(
+      server, input: input[0], output: output[1], debounceMilliseconds: 20, verbose: false, log: log
+    )
+    #expect(status == 1)
+    #expect(LanguageServerLoop.now() - started < 5, "it stopped at the failed write")
+    let written = try String(contentsOfFile: logPath, encoding: .utf8)
+    #expect(written.contains("writing standard output failed: Broken pipe; stopping"))
+    close(output[1])
+    close(input[0])
+  }
 }

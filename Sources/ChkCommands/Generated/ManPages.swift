@@ -1322,10 +1322,12 @@ The exit status is 0 after
 .Li shutdown
 and
 .Li exit ,
-1 when input ends or
+1 when input ends,
 .Li exit
 comes without
-.Li shutdown .
+.Li shutdown ,
+or standard output can no longer be written (the client closed it or died: the
+server logs the error once and stops).
 .It Cm install Op Fl -prefix Ar DIR
 Install the running
 .Nm
