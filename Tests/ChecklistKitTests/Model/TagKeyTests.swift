@@ -33,6 +33,19 @@ struct TagKeyTests {
     #expect(!ChecklistTag.Key.remind.accepts("soon"))
   }
 
+  /// An ID is 1 to 32 of `A-Z a-z 0-9 _ -` (checklist(5)): every ASCII byte in the
+  /// middle of one, against that sentence (`[` and `{` sit right after `Z` and `z`).
+  @Test func idsTakeLettersDigitsDashesAndUnderscoresOnly() {
+    let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-".utf8)
+    for byte in UInt8(0x20)..<0x7F {
+      let id = "a" + String(UnicodeScalar(byte)) + "b"
+      #expect(ChecklistDocument.isValidID(id) == allowed.contains(byte), "\(id)")
+    }
+    #expect(ChecklistDocument.isValidID(String(repeating: "a", count: 32)))
+    #expect(!ChecklistDocument.isValidID(String(repeating: "a", count: 33)))
+    #expect(!ChecklistDocument.isValidID(""))
+  }
+
   /// A value with `(`, `)` or `\` reads back as written once escaped, a value that
   /// ends in a backslash included (unescaped, it would escape the closing parenthesis).
   @Test func escapedValuesReadBackAsWritten() throws {
