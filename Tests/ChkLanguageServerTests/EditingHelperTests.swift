@@ -61,6 +61,44 @@ struct EditingHelperTests {
     try session.validateTranscript("quickFixesSayWhatTheyDoAndRulesCanBeTurnedOffForALine")
   }
 
+  /// Above an item that follows other items, the comment goes inside the item above,
+  /// at the text column: the linter still reads it, and cmark-gfm still sees one list
+  /// with the same items (at column 0 the comment would end the list).
+  @Test func aRuleTurnedOffForAnItemKeepsItsListWhole() throws {
+    let cases = [
+      "- [ ] Pack  @id(p1)\n- [ ] Book @due(2024-06-01)\n",
+      "- [ ] Pack\n  - [ ] Fold @due(2024-06-01)\n",
+      "1. [ ] Pack\n\n   more about packing\n\n2. [ ] Book @due(2024-06-01)\n",
+    ]
+    var texts: [String] = []
+    for text in cases {
+      let session = LSPSession()
+      session.open(Params.uri, text)
+      let line =
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+        .firstIndex { $0.contains("@due") } ?? 0
+      let actions = helper.actions(session, (line, 0), (line, 0), only: ["quickfix.disable"])
+      let disabled = try #require(
+        helper.applying(session, actions, titled: "Disable tag-in-name for this line"))
+      let document = try ChecklistDocument(parsing: Array(disabled.utf8))
+      let findings = ChecklistLinter(configuration: LintConfiguration(today: LSPSession.today))
+        .lint(document)
+      #expect(!findings.contains { $0.rule.name == "tag-in-name" }, "\(disabled)")
+      #expect(document.items.count == text.components(separatedBy: "[ ]").count - 1)
+      texts += [text, disabled]
+    }
+    guard let oracle = RenderingOracle.forTest("aRuleTurnedOffForAnItemKeepsItsListWhole") else {
+      return
+    }
+    let facts = try oracle.facts(texts)
+    for index in stride(from: 0, to: facts.count, by: 2) {
+      #expect(
+        facts[index].lists.count == facts[index + 1].lists.count,
+        "\(texts[index + 1].debugDescription)")
+      #expect(facts[index].items.count == facts[index + 1].items.count)
+    }
+  }
+
   /// On a heading: check every item, reset, archive the checked ones and copy the
   /// list, each what `chk` does to the same list.
   @Test(arguments: [false, true])

@@ -1236,7 +1236,8 @@ fix as a quick fix titled by what it does to the line (at most 20 per request),
 .Pq Li quickfix.disable ,
 which puts
 .Li "<!-- chk-disable-next-line RULE -->"
-above the line at its indentation, fix all
+above the line (at the item's text column when it follows another item's lines, so
+that the comment stays inside the list and GitHub still shows one list), fix all
 .Pq Li source.fixAll.chk
 and archive checked items
 .Pq Li source.archive.chk ;

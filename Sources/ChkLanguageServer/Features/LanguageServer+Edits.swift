@@ -186,7 +186,7 @@ extension LanguageServer {
       where finding.line >= firstLine && finding.line <= lastLine
         && seen.insert("\(finding.line) \(finding.rule.name)").inserted
       {
-        actions.append(disableAction(finding, document))
+        actions.append(disableAction(finding, document, parsedDocument))
         if seen.count >= Self.maximumQuickFixes { break }
       }
     }

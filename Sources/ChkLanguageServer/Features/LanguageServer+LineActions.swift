@@ -93,24 +93,53 @@ extension LanguageServer {
     return end + 1
   }
 
-  /// "Disable RULE for this line": the comment the linter reads, on its own line above,
-  /// at the line's indentation.
-  func disableAction(_ finding: Diagnostic, _ document: OpenDocument) -> JSONValue {
+  /// "Disable RULE for this line": the comment the linter reads, on its own line
+  /// above. Above an item that follows another item's lines, the comment goes at the
+  /// item's text column, inside the item above: at its own indentation an HTML comment
+  /// would end the list, and GitHub would show two lists where there was one.
+  func disableAction(
+    _ finding: Diagnostic, _ document: OpenDocument, _ parsedDocument: ChecklistDocument
+  ) -> JSONValue {
     let line = document.lineRange(finding.line)
     let start = document.buffer.lineStarts[finding.line - 1]
-    let indentation = document.bytes[line].prefix {
-      $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t")
+    var indentation = String(
+      decoding: document.bytes[line].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") },
+      as: UTF8.self)
+    // The last line with text above (an item's lines end before the blank ones).
+    var previous = finding.line - 1
+    while previous >= 1,
+      document.bytes[document.lineRange(previous)].allSatisfy({
+        $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t")
+      })
+    {
+      previous -= 1
+    }
+    if parsedDocument.itemFields(atLine: finding.line) != nil,
+      let text = Self.afterListMarker(document.bytes[line]),
+      let above = nearestItem(above: finding.line, parsedDocument),
+      let owned = parsedDocument.lines(ownedBy: .line(above)), owned.contains(previous)
+    {
+      indentation = String(repeating: " ", count: text - line.lowerBound)
     }
     let lineBreak = document.bytes[line.upperBound...].starts(with: [13, 10]) ? "\r\n" : "\n"
     let comment =
-      String(decoding: indentation, as: UTF8.self) + "<!-- chk-disable-next-line "
-      + finding.rule.name + " -->" + lineBreak
+      indentation + "<!-- chk-disable-next-line " + finding.rule.name + " -->" + lineBreak
     let edits: JSONValue = [
       ["range": range(start..<start, in: document), "newText": .string(comment)]
     ]
     return action(
       "Disable \(finding.rule.name) for this line", kind: CodeActionKind.disable,
       edit: wrap(edits, document))
+  }
+
+  /// The nearest item line above `line`, looking back at most 100 lines.
+  private func nearestItem(above line: Int, _ parsedDocument: ChecklistDocument) -> Int? {
+    var candidate = line - 1
+    while candidate >= max(1, line - 100) {
+      if parsedDocument.itemFields(atLine: candidate) != nil { return candidate }
+      candidate -= 1
+    }
+    return nil
   }
 
   /// What a quick fix does to its line, in words.
