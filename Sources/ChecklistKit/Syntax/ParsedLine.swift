@@ -153,9 +153,8 @@ extension UnsafeBufferPointer where Element == UInt8 {
     String(decoding: UnsafeBufferPointer(rebasing: self[range]), as: UTF8.self)
   }
 
-  /// Whether the bytes in `range` are exactly `expected`.
-  @inline(__always)
   /// Whether two ranges of the buffer hold the same bytes.
+  @inline(__always)
   func matches(_ range: Range<Int>, _ other: Range<Int>) -> Bool {
     guard range.count == other.count else { return false }
     for offset in 0..<range.count
@@ -165,6 +164,7 @@ extension UnsafeBufferPointer where Element == UInt8 {
     return true
   }
 
+  /// Whether the bytes in `range` are exactly `expected`.
   func matches(_ range: Range<Int>, _ expected: [UInt8]) -> Bool {
     guard range.count == expected.count else { return false }
     for offset in 0..<range.count where self[range.lowerBound + offset] != expected[offset] {

@@ -129,6 +129,10 @@ struct LinterTests {
       "- [ ] Post @done(2024-01-02)\n- [ ] Call @due(2024-02-30)\n- [ ] Ask @due(2024-05-01) Bob\n",
       ["1:12-29 tag-in-name", "2:12-28 tag-in-name", "3:11-15 tag-in-name"]),
     LintCase(
+      // Moved out, the same key twice would be a duplicate-tag finding.
+      "a tag twice in the name is not fixed",
+      "- [ ] Pay @due(2024-04-01) @due(2024-04-02)\n", ["1:11-44 tag-in-name"]),
+    LintCase(
       // Two spaces are there: what is missing is the blank between the tags.
       "tags glued together are in the name, and not fixed",
       "- [ ] k  @due(2024-01-01)@id(zz)\n", ["1:10-33 tag-in-name"]),
