@@ -309,3 +309,23 @@ struct ListFromOutlineTests {
     #expect(compared > 300)
   }
 }
+
+extension ListFromOutlineTests {
+  /// `chk list --in DIR` without filters prints each file with items as `chk list` does,
+  /// under its `==> FILE <==` heading, in the order of the walk, a blank line between
+  /// two, and leaves out files without items.
+  @Test func listInADirectoryIsEachFilesListUnderItsName() throws {
+    let files = [
+      "a.md": ReadingCommandTests.household, "b.md": "# Only a title\n\nSome text.\n",
+      "c.md": "## Later\n\n- [ ] Paint  @id(p1)\n  - [x] Buy paint  @done(2024-01-02)\n",
+    ]
+    let cli = try CLIHarness(files: files)
+    let whole = cli.run("list", "--in", ".")
+    #expect(whole.status == .success)
+    // A blank line between files.
+    let expected = ["a.md", "c.md"].map { name in
+      "==> \(name) <==\n" + cli.run("list", "--file", name).output
+    }.joined(separator: "\n")
+    #expect(whole.output == expected)
+  }
+}

@@ -64,6 +64,16 @@ extension Command {
         // A list named with --list need only be in some of the files.
         return options.listName == nil ? .failure(error) : .success(nil)
       }
+      if !json, filter.isEmpty, filter.listName == nil, sort == .file {
+        // Everything, in file order: printed from the outline, as `chk list` does.
+        guard file.document.hasItems else { return .success([]) }
+        let output = ByteOutput(isTerminal: isTerminal)
+        output.visible = visible
+        output.lineExact(fileHeading(file.path, style: style, output: output))
+        ListPrinter(style: style, numbers: file.numbers, today: today)
+          .printAll(file.document, to: output)
+        return .success(output.bytes)
+      }
       let lists = sort.apply(to: filter.apply(to: file.document.lists))
       if json {
         return .success(
