@@ -43,6 +43,21 @@ struct TerminalOutputTests {
     #expect(lists.contains("Evil ^[]0;owned^Glist"))
   }
 
+  /// In colour, an open item's due date is red once it is past, not on the day itself
+  /// (the harness's today is 2024-03-10), and never on a checked item.
+  @Test func onlyPastDueDatesOfOpenItemsAreRed() throws {
+    let cli = try CLIHarness(files: [
+      "CHECKLIST.md": "- [ ] Past  @due(2024-03-09)\n- [ ] Today  @due(2024-03-10)\n"
+        + "- [x] Done  @due(2024-03-01)\n"
+    ])
+    let (coloured, _, _) = run(cli, terminal: true, "list", "--color", "always")
+    // The unnamed list's header, then the items.
+    let lines = coloured.split(separator: "\n").dropFirst().map(String.init)
+    #expect(lines.count == 3)
+    #expect(lines.first?.contains("\u{1B}[31mdue 2024-03-09\u{1B}[0m") == true)
+    #expect(lines.dropFirst().allSatisfy { !$0.contains("\u{1B}[31m") }, "\(lines)")
+  }
+
   @Test func confirmationsAndFormattedOutputAreVisibleToo() throws {
     let cli = try CLIHarness(files: ["CHECKLIST.md": Self.hostile])
     let (checked, _, _) = run(cli, terminal: true, "check", "x1")

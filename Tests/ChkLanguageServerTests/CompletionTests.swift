@@ -108,4 +108,15 @@ struct CompletionTests {
     let labels = result["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue }
     #expect(labels == ["id", "due", "every", "remind", "where", "who"])
   }
+
+  /// At the very end of a buffer without a final line break (nothing after the
+  /// cursor), values still come, with their `)`.
+  @Test func theEndOfABufferWithoutALineBreak() throws {
+    let session = LSPSession()
+    session.open(Params.uri, "- [ ] Pay  @due(")
+    let items = session.result("textDocument/completion", Params.at(0, 16))["items"]?.arrayValue
+    #expect(items?.first?["textEdit"]?["newText"] == "2026-11-30)")
+    session.open(Params.uri, "- [")
+    #expect(labels(session, 0, 3) == ["[ ]", "[x]"])
+  }
 }
