@@ -61,6 +61,20 @@ struct EditingHelperTests {
     try session.validateTranscript("quickFixesSayWhatTheyDoAndRulesCanBeTurnedOffForALine")
   }
 
+  /// Quick fixes are for the findings on the lines asked about, not every fixable
+  /// finding of the file.
+  @Test func quickFixesAreForTheLinesAskedAbout() throws {
+    let session = LSPSession()
+    session.open(Params.uri, "- [ ] A @due(2024-06-01)\n- [ ] B @due(2024-06-02)\n")
+    let first = helper.actions(session, (0, 2), (0, 2), only: ["quickfix"])
+    #expect(
+      titles(first) == [
+        "Move '@due(2024-06-01)' out of the name", "Disable tag-in-name for this line",
+      ])
+    let both = helper.actions(session, (0, 0), (1, 3), only: ["quickfix"])
+    #expect(titles(both).filter { $0.hasPrefix("Move") }.count == 2)
+  }
+
   /// Above an item that follows other items, the comment goes inside the item above,
   /// at the text column: the linter still reads it, and cmark-gfm still sees one list
   /// with the same items (at column 0 the comment would end the list).

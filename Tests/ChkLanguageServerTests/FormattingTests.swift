@@ -61,6 +61,32 @@ struct FormattingTests {
         == "## L\n\n- [X] a\n- [ ] b\n- [x] c\n- [x] d\n- [ ] e\n")
   }
 
+  /// Lines formatting inserts (blank lines around headings) count for a range only
+  /// where they go inside it: not those above or below.
+  @Test func rangeFormattingTakesOnlyTheInsertionsInTheRange() throws {
+    let session = LSPSession()
+    session.open(Params.uri, "## A\n- [ ] a\n## B\n- [ ] b\n")
+    let all =
+      session.result(
+        "textDocument/formatting",
+        [
+          "textDocument": ["uri": .string(Params.uri)],
+          "options": ["tabSize": 2, "insertSpaces": true],
+        ]
+      ).arrayValue ?? []
+    #expect(all.count == 3, "a blank line after A, before B and after B")
+    let edits =
+      session.result(
+        "textDocument/rangeFormatting",
+        [
+          "textDocument": ["uri": .string(Params.uri)], "range": Params.range((3, 0), (3, 7)),
+          "options": ["tabSize": 2, "insertSpaces": true],
+        ]
+      ).arrayValue ?? []
+    #expect(edits.map { LSPSession.position($0["range"]?["start"]).line } == [3])
+    #expect(session.apply(edits, to: Params.uri) == "## A\n- [ ] a\n## B\n\n- [ ] b\n")
+  }
+
   @Test func aDocumentWithoutItemsIsNotFormatted() {
     let session = LSPSession()
     session.open(Params.uri, "#   Readme\n\n\n\nSome *prose*.   \n")
