@@ -26,7 +26,8 @@ extension SessionTests {
     _ = ui.session.handle(.delete)
     _ = ui.session.handle(.control("k"))
     #expect(ui.session.prompt?.text == "")
-    for character in "Soy milk" { _ = ui.session.handle(.character(character)) }
+    // Ctrl-w takes the blanks before the cursor and the word before them.
+    for character in "Soy milk  " { _ = ui.session.handle(.character(character)) }
     _ = ui.session.handle(.control("w"))
     for character in "drink" { _ = ui.session.handle(.character(character)) }
     ui.type("")
