@@ -43,6 +43,13 @@ struct KeyDecoderTests {
     #expect(decoder.feed(Array("\u{1B}q".utf8)) == [.escape, .character("q")])
   }
 
+  /// An SS3 sequence cut between two reads (`ESC O`, then `A`) is one key.
+  @Test func anApplicationModeArrowSplitAcrossReads() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed(Array("\u{1B}O".utf8)).isEmpty)
+    #expect(decoder.feed(Array("A".utf8)) == [.up])
+  }
+
   @Test func mouseReports() {
     #expect(
       keys("\u{1B}[<0;5;3M\u{1B}[<0;5;3m") == [.mouse(Key.Mouse(action: .press, column: 4, row: 2))]

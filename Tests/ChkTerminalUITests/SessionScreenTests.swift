@@ -1,0 +1,37 @@
+import ChecklistKit
+import ChkTestSupport
+import Foundation
+import Testing
+
+@testable import ChkTerminalUI
+
+/// Where the screens and the mouse leave the cursor (survivors of the third generated
+/// mutant run: each changed a screen or a click with no test noticing).
+extension SessionTests {
+  /// `L` opens the lists on the list the cursor is in; `?` twice comes back to the
+  /// screen it was opened from, the lists included.
+  @Test func theListsOpenOnTheCurrentListAndHelpComesBack() throws {
+    let ui = try SessionHarness()
+    ui.go(to: "Laundry")
+    ui.press("L")
+    #expect(ui.session.screen == .lists)
+    #expect(ui.session.listsCursor == 2, "Chores, after the title Home and Groceries")
+    ui.press("?")
+    #expect(ui.session.screen == .help)
+    ui.press("?")
+    #expect(ui.session.screen == .lists)
+  }
+
+  /// A click on an item's row (away from its box) puts the cursor there; on the
+  /// lists it does nothing.
+  @Test func aClickPutsTheCursorOnTheRow() throws {
+    let ui = try SessionHarness()
+    #expect(ui.session.cursor == 0)
+    _ = ui.session.handle(.mouse(Key.Mouse(action: .press, column: 60, row: 2)))
+    #expect(ui.session.cursor == 2)
+    ui.press("L")
+    let before = ui.session.listsCursor
+    _ = ui.session.handle(.mouse(Key.Mouse(action: .press, column: 60, row: 1)))
+    #expect(ui.session.listsCursor == before)
+  }
+}
