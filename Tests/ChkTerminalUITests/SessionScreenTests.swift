@@ -34,4 +34,16 @@ extension SessionTests {
     _ = ui.session.handle(.mouse(Key.Mouse(action: .press, column: 60, row: 1)))
     #expect(ui.session.listsCursor == before)
   }
+
+  /// A change that went through says so as news, not as an error (the status line is
+  /// red only for errors and warnings).
+  @Test func aTickIsNewsNotAnError() throws {
+    let ui = try SessionHarness()
+    ui.go(to: "Laundry")
+    ui.press("Space")
+    #expect(ui.status.contains("checked"))
+    #expect(!ui.session.statusIsError)
+    ui.press("x")
+    #expect(!ui.session.statusIsError)
+  }
 }
