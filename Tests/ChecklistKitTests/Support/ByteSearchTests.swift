@@ -30,4 +30,17 @@ struct ByteSearchTests {
       }
     }
   }
+
+  /// Two ranges of one buffer hold the same bytes exactly when they are as long and
+  /// equal byte for byte (what `tag-in-name` uses to see a key twice).
+  @Test func twoRangesMatchWhenTheirBytesDo() {
+    let bytes = Array("abcabdab".utf8)
+    bytes.withUnsafeBufferPointer { buffer in
+      #expect(buffer.matches(0..<2, 3..<5))
+      #expect(buffer.matches(0..<2, 6..<8))
+      #expect(!buffer.matches(0..<3, 3..<6))
+      #expect(!buffer.matches(0..<2, 3..<6))
+      #expect(buffer.matches(2..<2, 5..<5))
+    }
+  }
 }
