@@ -46,4 +46,27 @@ extension SessionTests {
     ui.press("x")
     #expect(!ui.session.statusIsError)
   }
+
+  /// The cursor's row starts with a bold `>`, the others with plain blanks; in the
+  /// move picker, only the list the cursor is on has the `>`.
+  @Test func onlyTheCursorsRowIsMarked() throws {
+    let ui = try SessionHarness()
+    ui.go(to: "Laundry")
+    func marked(_ frame: Frame) -> [Int] {
+      frame.rows.indices.filter { frame.rows[$0].segments.first?.text == "> " }
+    }
+    let frame = ui.session.render(columns: 80, rows: 24)
+    let rows = marked(frame)
+    #expect(rows.count == 1)
+    let mark = try #require(rows.first.flatMap { frame.rows[$0].segments.first })
+    #expect(mark.style.isBold && mark.style != .plain)
+    #expect(frame.text[rows[0]].contains("Laundry"))
+    let others = frame.rows.filter { $0.segments.first?.text == "  " }
+    #expect(!others.isEmpty && others.allSatisfy { $0.segments.first?.style == .plain })
+    ui.press("m")
+    let picker = ui.session.render(columns: 80, rows: 24)
+    let pickerRows = marked(picker)
+    #expect(pickerRows.count == 1, "\(picker.text)")
+    #expect(pickerRows.first.map { picker.text[$0].contains("Chores") } == true, "\(picker.text)")
+  }
 }
