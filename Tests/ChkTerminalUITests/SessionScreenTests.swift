@@ -69,4 +69,16 @@ extension SessionTests {
     #expect(pickerRows.count == 1, "\(picker.text)")
     #expect(pickerRows.first.map { picker.text[$0].contains("Chores") } == true, "\(picker.text)")
   }
+
+  /// The due screen names each item's file only when several files are open.
+  @Test func theDueScreenNamesFilesOnlyWhenThereAreSeveral() throws {
+    for names in [["CHECKLIST.md"], ["CHECKLIST.md", "other.md"]] {
+      let ui = try SessionHarness(files: names)
+      ui.press("T")
+      let rows = ui.screen.dropLast().filter { $0.contains("Milk") }
+      #expect(!rows.isEmpty, "\(ui.screen)")
+      #expect(rows.allSatisfy { $0.hasSuffix(".md") } == (names.count > 1), "\(rows)")
+      #expect(rows.allSatisfy { !$0.contains(".md") } == (names.count == 1), "\(rows)")
+    }
+  }
 }

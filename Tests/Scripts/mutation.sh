@@ -86,14 +86,24 @@ def run(arguments, timeout):
     except subprocess.TimeoutExpired as expired:
         return -1, str(expired.stdout or "") + "\n(timed out)"
 
+# A mutant that sends the tests into an endless loop is killed once its test run takes
+# three times the unchanged tree's (and at least two minutes).
+test_timeout = 1800
+test_seconds = 0.0
+
 def test():
+    global test_seconds
     build, output = run(["swift", "build", "--build-tests", "--scratch-path", scratch], 3600)
     if build != 0:
         return "killed", ["(does not compile)"]
     arguments = ["swift", "test", "--skip-build", "--scratch-path", scratch]
     if test_filter:
         arguments += ["--filter", test_filter]
-    status, output = run(arguments, 1800)
+    began = time.time()
+    status, output = run(arguments, test_timeout)
+    test_seconds = time.time() - began
+    if status == -1:
+        return "killed", ["(timed out)"]
     failed = sorted(set(re.findall(r"✘ Test (\S+?)\(", output)))
     failed += sorted(set(re.findall(r"error: -\[\S+ (\S+)\] :", output)))
     if status == 0:
@@ -102,6 +112,7 @@ def test():
 
 print("baseline: building and testing the unchanged tree...", flush=True)
 baseline, failing = test()
+test_timeout = max(120, 3 * test_seconds)
 if baseline != "survived":
     sys.exit("the unchanged tree does not pass its tests; fix that first: " + ", ".join(failing))
 
