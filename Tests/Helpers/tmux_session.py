@@ -6,6 +6,7 @@ Reads one JSON scenario on standard input:
   {"cwd": "...", "env": {...}, "columns": 80, "rows": 24,
    "steps": [{"send": ["chk tui", "Enter"]},   # tmux send-keys arguments
              {"wait_for": "? help"},           # until the pane shows it (10 s at most)
+             {"wait_gone": "? help"},          # until no line of the pane shows it
              {"capture": "name"}]}
 
 and writes {"captures": {name: [lines]}, "timeouts": [texts never shown]}.
@@ -52,6 +53,13 @@ def main():
                 while not any(step["wait_for"] in line for line in capture()):
                     if time.time() > deadline:
                         result["timeouts"].append(step["wait_for"])
+                        break
+                    time.sleep(0.1)
+            elif "wait_gone" in step:
+                deadline = time.time() + 10
+                while any(step["wait_gone"] in line for line in capture()):
+                    if time.time() > deadline:
+                        result["timeouts"].append("gone: " + step["wait_gone"])
                         break
                     time.sleep(0.1)
             elif "capture" in step:

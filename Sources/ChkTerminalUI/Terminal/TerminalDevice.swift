@@ -69,12 +69,14 @@ package final class TerminalDevice {
     Self.restore()
   }
 
-  /// Restores the terminal; safe in a signal handler.
+  /// Restores the terminal; safe in a signal handler. Keys typed after the one that
+  /// quit stay in the terminal's input for the shell (TCSADRAIN, as less and vim do):
+  /// a command typed ahead is not lost.
   static func restore() {
     guard isActive else { return }
     isActive = false
     _ = Glibc.write(1, resetBytes, resetSequence.count)
-    if savedDescriptor >= 0 { tcsetattr(savedDescriptor, TCSAFLUSH, &saved) }
+    if savedDescriptor >= 0 { tcsetattr(savedDescriptor, TCSADRAIN, &saved) }
   }
 
   /// Writes all of `bytes`.
