@@ -267,8 +267,9 @@ func which(_ program: String) -> String? {
 /// and the samples, in colour and without.
 @Suite("CLI: list from the outline")
 struct ListFromOutlineTests {
-  @Test(arguments: [false, true])
-  func theOutlineAndTheTreePrintTheSame(_ colour: Bool) throws {
+  /// The real-world corpus, the samples, and documents made for the corners: every
+  /// field, the first of two tags deciding, nesting past `maximumItemNesting`.
+  static let files: [[UInt8]] = {
     var files = Corpus.files.map(\.bytes)
     for name in ["household.md", "trip.md"] {
       if let data = try? Data(
@@ -288,8 +289,18 @@ struct ListFromOutlineTests {
           - [ ] B
             1. [ ] C  @due(2099-01-01 10:00)
         - [ ] \u{7} bell
+        - [x] Twice  @id  @id(t2)  @done(soon)  @done(2024-02-03)  @due(x)  @due(2024-05-06)
+        - [ ] Every  @every  @every(day)  @id(e\\(1\\))
 
         """.utf8))
+    let deep = (0..<300).map { String(repeating: "  ", count: $0) + "- [ ] level \($0)\n" }
+    files.append(Array(("## Deep\n" + deep.joined() + "- [x] after\n").utf8))
+    return files
+  }()
+
+  @Test(arguments: [false, true])
+  func theOutlineAndTheTreePrintTheSame(_ colour: Bool) throws {
+    let files = Self.files
     var compared = 0
     for bytes in files {
       guard let document = try? ChecklistDocument(parsing: bytes), document.hasItems else {
@@ -307,6 +318,42 @@ struct ListFromOutlineTests {
       compared += 1
     }
     #expect(compared > 300)
+  }
+
+  /// `chk list --json` without filters (and `chk lists --json`) streams from the outline;
+  /// the bytes are those of the JSON made from the tree of items, nesting capped the same.
+  @Test func theStreamedJSONIsTheTreesJSON() throws {
+    var compared = 0
+    for bytes in Self.files {
+      guard let document = try? ChecklistDocument(parsing: bytes) else { continue }
+      let numbers = document.itemNumbers()
+      let reminders = ReminderDefaults()
+      let tree = DocumentJSON.render(
+        file: "a.md", lists: document.lists.map { FilteredList(list: $0, items: $0.items) },
+        numbers: numbers, reminders: reminders)
+      let output = ByteOutput(isTerminal: false)
+      DocumentJSON.stream(
+        document, file: "a.md", numbers: numbers, reminders: reminders, to: output)
+      #expect(output.bytes == tree + [UInt8(ascii: "\n")])
+      compared += 1
+    }
+    #expect(compared > 300)
+  }
+
+  /// An item's summary, made from its line, is the one made from its value, on every
+  /// item of every file.
+  @Test func summariesFromLinesAreSummariesOfValues() throws {
+    var compared = 0
+    for bytes in Self.files {
+      guard let document = try? ChecklistDocument(parsing: bytes) else { continue }
+      for row in document.outline where row.kind == .item {
+        let value = try #require(document.itemFields(atLine: row.line))
+        #expect(document.itemSummary(atLine: row.line) == ItemSummary(value))
+        compared += 1
+      }
+    }
+    #expect(compared > 3_000)
+    #expect(ChecklistDocument.empty.itemSummary(atLine: 1) == nil)
   }
 }
 

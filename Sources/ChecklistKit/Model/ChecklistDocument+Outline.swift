@@ -23,8 +23,8 @@ public struct OutlineRow: Sendable, Hashable {
     get { Int(storedLine) }
     set { storedLine = UInt32(truncatingIfNeeded: newValue) }
   }
-  /// For an item, how many items it is nested under (0 for a top-level item); 0 for a
-  /// list.
+  /// For an item, how many items it is nested under (0 for a top-level item), at most
+  /// `maximumItemNesting - 1` as in `ChecklistDocument.lists`; 0 for a list.
   public var level: Int {
     get { Int(storedLevel) }
     set { storedLevel = UInt16(clamping: newValue) }
@@ -76,7 +76,7 @@ extension ChecklistDocument {
         let record = lines[index]
         rows.append(
           OutlineRow(
-            kind: .item, line: index + 1, level: min(open.count, Self.maximumItemNesting),
+            kind: .item, line: index + 1, level: min(open.count, Self.maximumItemNesting - 1),
             isChecked: record.isChecked, lastLine: Int(record.last) + 1, list: listIndex))
         open.append(Int(record.last))
       }
@@ -102,5 +102,76 @@ extension ChecklistDocument {
     guard line >= 1, line <= lines.count, lines[line - 1].kind == .heading else { return nil }
     let span = ListSpan(heading: line - 1, lines: (line - 1)..<line)
     return bytes.withUnsafeBufferPointer { list(of: span, in: $0, withItems: false) }
+  }
+}
+
+/// What a one-line view of an item shows (`chk list`): the name, the box and the fields
+/// with a meaning, without the tags as values or the sub-items. Made from the line's
+/// bytes with one pass over its tags, so a view of a million items pays a few strings
+/// per item, not a `ChecklistItem` each.
+public struct ItemSummary: Sendable, Hashable {
+  /// The name, escapes decoded (as `ChecklistItem.name`).
+  public var name: String
+  public var isChecked: Bool
+  /// The first `@id` value, decoded.
+  public var id: String?
+  /// The first `@due`, when it is a real day (with or without a time).
+  public var due: DueMoment?
+  /// The first `@every` value, decoded.
+  public var every: String?
+  /// The first `@done`, when it is a real day.
+  public var done: CalendarDay?
+  /// The note, or `nil`.
+  public var note: String?
+
+  /// The summary of an item value: what `ChecklistDocument.itemSummary(atLine:)` gives
+  /// for its line.
+  public init(_ item: ChecklistItem) {
+    name = item.name
+    isChecked = item.isChecked
+    id = item.id
+    due = item.due
+    every = item.tagValue(.every)
+    done = item.doneDate
+    note = item.note
+  }
+
+  init(_ line: ParsedLine) {
+    let bytes = line.bytes
+    name = line.name
+    isChecked = line.record.isChecked
+    note = line.noteRange.map { bytes.text($0) }
+    guard line.record.hasTags else { return }
+    // As in `ChecklistItem`: the first `@id` with a value, the first `@due` and `@done`
+    // that are real days, the first `@every` whatever its value.
+    var everySeen = false
+    var tags = line.tagSpanIterator
+    while let span = tags.next() {
+      guard let value = span.value else {
+        if ChecklistTag.Key.every.matches(bytes, span.key) { everySeen = true }
+        continue
+      }
+      if id == nil, ChecklistTag.Key.id.matches(bytes, span.key) {
+        id = bytes.decodedTagValue(value)
+      } else if due == nil, ChecklistTag.Key.due.matches(bytes, span.key) {
+        due = DueMoment.parse(bytes, value)
+      } else if !everySeen, ChecklistTag.Key.every.matches(bytes, span.key) {
+        everySeen = true
+        every = bytes.decodedTagValue(value)
+      } else if done == nil, ChecklistTag.Key.done.matches(bytes, span.key) {
+        done = CalendarDay.parse(bytes, value)
+      }
+    }
+  }
+}
+
+extension ChecklistDocument {
+  /// The summary of the item on a 1-based line, or `nil` when the line is not an item.
+  ///
+  /// - Complexity: O(*m*) in the line's length.
+  public func itemSummary(atLine line: Int) -> ItemSummary? {
+    guard line >= 1, line <= lines.count, lines[line - 1].kind == .item else { return nil }
+    let record = lines[line - 1]
+    return bytes.withUnsafeBufferPointer { ItemSummary(ParsedLine(record, $0)) }
   }
 }

@@ -18,8 +18,14 @@ extension Command {
     let resolver = ItemResolver(document, path: path)
     let filter = try ItemFilter(invocation, resolver: resolver)
     let sort = try ItemSort(invocation)
-    if filter.isEmpty, filter.listName == nil, sort == .file, !invocation.arguments.has(.json) {
+    if filter.isEmpty, filter.listName == nil, sort == .file {
       // Everything, in file order: printed from the outline, list by list.
+      if invocation.arguments.has(.json) {
+        DocumentJSON.stream(
+          document, file: path.shown, numbers: resolver.numbers,
+          reminders: invocation.reminderDefaults(for: path), to: invocation.output)
+        return .success
+      }
       ListPrinter(
         style: invocation.style, numbers: resolver.numbers, today: invocation.environment.today
       )
@@ -50,11 +56,9 @@ extension Command {
     if !paths.isEmpty { return try listsOfFiles(invocation, paths: paths) }
     let (path, document) = try invocation.readDocument()
     if invocation.arguments.has(.json) {
-      let lists = document.lists.map { FilteredList(list: $0, items: $0.items) }
-      invocation.output.writeExact(
-        DocumentJSON.render(
-          file: path.shown, lists: lists, numbers: document.itemNumbers(),
-          reminders: invocation.reminderDefaults(for: path)) + [UInt8(ascii: "\n")])
+      DocumentJSON.stream(
+        document, file: path.shown, numbers: document.itemNumbers(),
+        reminders: invocation.reminderDefaults(for: path), to: invocation.output)
       return .success
     }
     // The counts come from the line records: no item value is built.

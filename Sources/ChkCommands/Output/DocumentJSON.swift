@@ -15,15 +15,7 @@ enum DocumentJSON {
     json.beginArray()
     for entry in lists {
       let list = entry.list
-      json.beginObject()
-      json.field("name", list.name)
-      json.field("id", list.id)
-      json.field("icon", list.icon)
-      json.field("line", list.line)
-      json.field("open", list.openCount)
-      json.field("done", list.doneCount)
-      json.key("items")
-      json.beginArray()
+      writeList(list, open: list.openCount, done: list.doneCount, to: &json)
       for item in entry.items {
         write(item, to: &json, numbers: numbers, reminders: reminders)
       }
@@ -35,7 +27,90 @@ enum DocumentJSON {
     return json.bytes
   }
 
+  /// `render` of every list, unfiltered, in file order, written to `output` as it goes:
+  /// from the document's outline, one item value (without sub-items) at a time, the
+  /// nesting rebuilt as `ChecklistDocument.lists` builds it, and at most about a
+  /// megabyte of JSON held before it is written.
+  ///
+  /// - Complexity: O(*n*) in the number of lines; memory for the outline, not the JSON.
+  static func stream(
+    _ document: ChecklistDocument, file: String, numbers: ItemNumbers,
+    reminders: ReminderDefaults, to output: ByteOutput
+  ) {
+    var json = JSONWriter()
+    json.beginObject()
+    json.field("file", file)
+    json.key("lists")
+    json.beginArray()
+    let outline = document.outline
+    var index = 0
+    // The last line of each item still open (its sub-items may follow).
+    var open: [Int] = []
+    while index < outline.count {
+      let heading = outline[index]
+      index += 1
+      var end = index
+      var (openCount, doneCount) = (0, 0)
+      while end < outline.count, outline[end].kind == .item {
+        if outline[end].isChecked { doneCount += 1 } else { openCount += 1 }
+        end += 1
+      }
+      let list = document.listFields(atLine: heading.line) ?? ItemList(name: nil)
+      writeList(list, open: openCount, done: doneCount, to: &json)
+      open.removeAll(keepingCapacity: true)
+      for row in outline[index..<end] {
+        while let last = open.last, last < row.line {
+          open.removeLast()
+          closeItem(&json)
+        }
+        if open.count == ChecklistDocument.maximumItemNesting {
+          // Too deep: the deepest open item closes early, as in `lists`.
+          open.removeLast()
+          closeItem(&json)
+        }
+        guard let item = document.itemFields(atLine: row.line) else { continue }
+        openItem(item, to: &json, numbers: numbers, reminders: reminders)
+        open.append(row.lastLine)
+        if json.bytes.count >= 1 << 20 { json.flush { output.writeExact($0) } }
+      }
+      for _ in open { closeItem(&json) }
+      json.endArray()
+      json.endObject()
+      index = end
+    }
+    json.endArray()
+    json.endObject()
+    json.flush { output.writeExact($0) }
+    output.writeExact([UInt8(ascii: "\n")])
+  }
+
+  /// A list's fields, up to its open `items` array.
+  private static func writeList(_ list: ItemList, open: Int, done: Int, to json: inout JSONWriter)
+  {
+    json.beginObject()
+    json.field("name", list.name)
+    json.field("id", list.id)
+    json.field("icon", list.icon)
+    json.field("line", list.line)
+    json.field("open", open)
+    json.field("done", done)
+    json.key("items")
+    json.beginArray()
+  }
+
   private static func write(
+    _ item: ChecklistItem, to json: inout JSONWriter, numbers: ItemNumbers,
+    reminders: ReminderDefaults
+  ) {
+    openItem(item, to: &json, numbers: numbers, reminders: reminders)
+    for child in item.children {
+      write(child, to: &json, numbers: numbers, reminders: reminders)
+    }
+    closeItem(&json)
+  }
+
+  /// An item's fields, up to its open `children` array.
+  private static func openItem(
     _ item: ChecklistItem, to json: inout JSONWriter, numbers: ItemNumbers,
     reminders: ReminderDefaults
   ) {
@@ -61,9 +136,9 @@ enum DocumentJSON {
     json.field("line", item.line)
     json.key("children")
     json.beginArray()
-    for child in item.children {
-      write(child, to: &json, numbers: numbers, reminders: reminders)
-    }
+  }
+
+  private static func closeItem(_ json: inout JSONWriter) {
     json.endArray()
     json.endObject()
   }

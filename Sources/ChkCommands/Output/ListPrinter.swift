@@ -12,7 +12,7 @@ struct ListPrinter {
   private struct Row {
     var number: Int
     var depth: Int
-    var item: ChecklistItem
+    var item: ItemSummary
     /// The name's width in columns, as in the file (the list's column is set by it)
     /// and once made visible (what the row takes).
     var nameWidth: Int
@@ -20,7 +20,7 @@ struct ListPrinter {
     /// The name, made visible.
     var visibleName: String
 
-    init(number: Int, depth: Int, item: ChecklistItem, visible: Visible.Printer) {
+    init(number: Int, depth: Int, item: ItemSummary, visible: Visible.Printer) {
       self.number = number
       self.depth = depth
       self.item = item
@@ -48,8 +48,8 @@ struct ListPrinter {
       while let (item, depth) = pending.popLast() {
         rows.append(
           Row(
-            number: numbers.number(ofLine: item.line) ?? 0, depth: depth, item: item,
-            visible: visible))
+            number: numbers.number(ofLine: item.line) ?? 0, depth: depth,
+            item: ItemSummary(item), visible: visible))
         pending += item.children.reversed().map { (item: $0, depth: depth + 1) }
       }
       let numberWidth = String(numbers.count).count
@@ -77,8 +77,9 @@ struct ListPrinter {
   }
 
   /// Prints every list with items, as `print` does for the unfiltered lists, from the
-  /// document's outline: a list's items are decoded (without sub-items) only while the
-  /// list is printed, numbers are counted as the rows go, and no tree of items is built.
+  /// document's outline: a list's items are summarized (`ItemSummary`: the printed
+  /// fields only) only while the list is printed, numbers are counted as the rows go,
+  /// and no tree of items is built.
   ///
   /// - Complexity: O(*n*) in the number of lines; memory for one list's rows at a time.
   func printAll(_ document: ChecklistDocument, to output: ByteOutput) {
@@ -96,7 +97,7 @@ struct ListPrinter {
       var nameWidth = 0
       while index < outline.count, outline[index].kind == .item {
         number += 1
-        if let item = document.itemFields(atLine: outline[index].line) {
+        if let item = document.itemSummary(atLine: outline[index].line) {
           let row = Row(number: number, depth: outline[index].level, item: item, visible: visible)
           nameWidth = max(nameWidth, min(48, row.depth * 2 + row.nameWidth))
           rows.append(row)
@@ -121,10 +122,19 @@ struct ListPrinter {
   ) {
     let item = row.item
     let name = row.visibleName
-    let number = String(row.number)
-    line += repeatElement(Self.space, count: max(0, numberWidth - number.count))
-    line += number.utf8
-    line += repeatElement(Self.space, count: 2 + 2 * row.depth)
+    var digits = 1
+    var power = 10
+    while power <= row.number, digits < 19 {
+      digits += 1
+      power &*= 10
+    }
+    line.append(contentsOf: repeatElement(Self.space, count: max(0, numberWidth - digits) + digits))
+    var rest = row.number
+    for position in stride(from: line.count - 1, through: line.count - digits, by: -1) {
+      line[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+    }
+    line.append(contentsOf: repeatElement(Self.space, count: 2 + 2 * row.depth))
     if item.isChecked {
       style.append("32", "[x]", to: &line)
     } else {
@@ -132,13 +142,12 @@ struct ListPrinter {
     }
     line.append(Self.space)
     line += name.utf8
-    let every = item.tagValue(.every)
+    let every = item.every
     let hasFields =
-      item.id != nil || item.dueDate != nil || item.doneDate != nil || item.note != nil
-      || every != nil
+      item.id != nil || item.due != nil || item.done != nil || item.note != nil || every != nil
     guard hasFields else { return }
     let used = row.depth * 2 + row.visibleNameWidth
-    line += repeatElement(Self.space, count: max(0, nameWidth - used) + 2)
+    line.append(contentsOf: repeatElement(Self.space, count: max(0, nameWidth - used) + 2))
     var first = true
     func separate() {
       if !first { line += "  ".utf8 }
@@ -161,7 +170,7 @@ struct ListPrinter {
       separate()
       style.append("2", "every " + visible(every), to: &line)
     }
-    if let done = item.doneDate {
+    if let done = item.done {
       separate()
       style.append("2", "done \(done)", to: &line)
     }

@@ -5,6 +5,13 @@ package struct JSONWriter {
 
   package init() {}
 
+  /// Hands the bytes written so far to `body` and forgets them (the writer's state, what
+  /// is open and where a comma goes, stays): for output written as it is made.
+  package mutating func flush(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    bytes.withUnsafeBufferPointer(body)
+    bytes.removeAll(keepingCapacity: true)
+  }
+
   /// Writes bytes that are already a JSON value.
   package mutating func raw(_ value: [UInt8]) {
     separator()
