@@ -112,6 +112,7 @@ extension ChecklistDocument {
 public struct ItemSummary: Sendable, Hashable {
   /// The name, escapes decoded (as `ChecklistItem.name`).
   public var name: String
+  /// Whether the box is checked.
   public var isChecked: Bool
   /// The first `@id` value, decoded.
   public var id: String?

@@ -85,8 +85,7 @@ enum DocumentJSON {
   }
 
   /// A list's fields, up to its open `items` array.
-  private static func writeList(_ list: ItemList, open: Int, done: Int, to json: inout JSONWriter)
-  {
+  private static func writeList(_ list: ItemList, open: Int, done: Int, to json: inout JSONWriter) {
     json.beginObject()
     json.field("name", list.name)
     json.field("id", list.id)
