@@ -18,6 +18,14 @@ package struct Style: Sendable {
     if isEnabled { bytes += "\u{1B}[0m".utf8 }
   }
 
+  /// `append` for a `String`: the call a row of a million-item list makes several times
+  /// (the generic one is not specialized across modules).
+  package func append(_ code: String, _ text: String, to bytes: inout [UInt8]) {
+    if isEnabled { bytes += ("\u{1B}[" + code + "m").utf8 }
+    bytes += text.utf8
+    if isEnabled { bytes += "\u{1B}[0m".utf8 }
+  }
+
   package func bold(_ text: String) -> String { apply("1", text) }
   package func dim(_ text: String) -> String { apply("2", text) }
   package func green(_ text: String) -> String { apply("32", text) }
