@@ -149,8 +149,7 @@ extension ChecklistDocument {
     guard bytes.count - (upper - lower) + segment.count <= Self.maximumByteCount else {
       throw .tooLarge
     }
-    var newBytes = bytes
-    newBytes.replaceSubrange(lower..<upper, with: segment)
+    let newBytes = POSIX.splice(bytes, replacing: lower..<upper, with: segment)
     // Take the records out of the document so that they are updated in place.
     var records = takeLines()
     logWork("splices")

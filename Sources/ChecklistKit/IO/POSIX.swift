@@ -238,6 +238,33 @@ package enum POSIX {
     _ = madvise(start, Int(last - first), MADV_HUGEPAGE)
   }
 
+  /// `bytes` with `range` replaced by `segment`, in a new buffer filled by three copies:
+  /// the one full copy an edit makes of a file, advised for huge pages as `readAll`'s
+  /// buffer is (a 56 MB file: 27 page faults instead of 14,000).
+  static func splice(_ bytes: [UInt8], replacing range: Range<Int>, with segment: [UInt8])
+    -> [UInt8]
+  {
+    let count = bytes.count - range.count + segment.count
+    return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      guard let base = buffer.baseAddress else {
+        initialized = 0
+        return
+      }
+      adviseHugePages(UnsafeMutableRawPointer(base), byteCount: count)
+      bytes.withUnsafeBufferPointer { old in
+        guard let source = old.baseAddress else { return }
+        base.initialize(from: source, count: range.lowerBound)
+        (base + range.lowerBound + segment.count).initialize(
+          from: source + range.upperBound, count: old.count - range.upperBound)
+      }
+      segment.withUnsafeBufferPointer { new in
+        guard let source = new.baseAddress else { return }
+        (base + range.lowerBound).initialize(from: source, count: new.count)
+      }
+      initialized = count
+    }
+  }
+
   /// Reads a descriptor to its end: `expected` bytes into one buffer, then whatever
   /// follows if the file grew meanwhile.
   ///
