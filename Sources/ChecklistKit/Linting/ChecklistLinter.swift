@@ -55,18 +55,32 @@ public struct ChecklistLinter: Sendable {
         document.bytes.withUnsafeBufferPointer { half.run($0, lines: halves[index]) }
         return half.output
       }
+      pass.findings.reserveCapacity(outputs.reduce(0) { $0 + $1.findings.count })
       for index in outputs.indices {
         pass.absorb(outputs[index])
+        // Each half's findings are copied: let them go now, not at the end of the scope.
+        outputs[index].findings = []
         outputs[index].idKeys = []
       }
     } else {
       document.bytes.withUnsafeBufferPointer { pass.run($0, lines: 0..<lines.count) }
     }
     document.bytes.withUnsafeBufferPointer { pass.finish($0) }
+    // Taken out of the pass, so that sorting moves them in place instead of copying.
     var found = pass.findings
-    found.sort {
-      ($0.diagnostic.line, $0.diagnostic.column) < ($1.diagnostic.line, $1.diagnostic.column)
+    pass.findings = []
+    // The line checks report in line order; only the checks over the whole document
+    // (duplicate IDs, line endings) and two findings on one line can be out of place.
+    func inOrder(_ a: Finding, _ b: Finding) -> Bool {
+      (a.diagnostic.line, a.diagnostic.column) < (b.diagnostic.line, b.diagnostic.column)
     }
+    let isSorted = found.withUnsafeBufferPointer { buffer in
+      buffer.indices.dropFirst().allSatisfy { index in
+        let (a, b) = (buffer[index - 1].diagnostic, buffer[index].diagnostic)
+        return (a.line, a.column) <= (b.line, b.column)
+      }
+    }
+    if !isSorted { found.sort(by: inOrder) }
     let directives = InlineDirectives(document)
     guard !directives.isEmpty else { return found }
     let kept = Set(directives.filter(found.map(\.diagnostic)).map { DiagnosticKey($0) })

@@ -47,6 +47,13 @@ public struct LintRule: Sendable, Hashable, CustomStringConvertible {
   /// The rule's name.
   public var description: String { name }
 
+  /// Rules are the same when they are the same row of the table (compared and hashed
+  /// as one small integer: a report looks a rule up once per finding).
+  public static func == (lhs: LintRule, rhs: LintRule) -> Bool { lhs.id == rhs.id }
+
+  /// Hashes the rule's row.
+  public func hash(into hasher: inout Hasher) { hasher.combine(id.rawValue) }
+
   /// The rule with this name.
   public static func named(_ name: String) -> LintRule? {
     all.first { $0.name == name }

@@ -88,6 +88,7 @@ enum LintReport {
       let path = Array(result.path.utf8)
       for diagnostic in result.diagnostics {
         line.removeAll(keepingCapacity: true)
+        let rule = diagnostic.rule
         if format == .github {
           let entry = Entry(
             path: result.path, line: diagnostic.line, column: diagnostic.column,
@@ -106,9 +107,9 @@ enum LintReport {
         appendDecimal(diagnostic.column, to: &line)
         line += diagnostic.severity == .error ? Self.errorLabel : Self.warningLabel
         diagnostic.appendMessage(to: &line)
-        if let advice = advice[diagnostic.rule] { line += advice }
+        if let advice = advice[rule] { line += advice }
         line += Self.ruleOpen
-        line += diagnostic.rule.name.utf8
+        line += rule.name.utf8
         line += Self.ruleClose
         output.write(line)
       }
