@@ -163,6 +163,61 @@ extension ChecklistDocument {
       replaced: range, count: newLines.count, reparsed: reparsed, keepsOtherLines: keepsOthers)
   }
 
+  /// The document with the bytes in `range` replaced by `text`, as an editor changes
+  /// its buffer: parsed again only from the heading before the change to the first line
+  /// after it that starts where a heading started, the later records moved. The
+  /// records are those a full parse of the new bytes gives (`IncrementalParseTests`
+  /// compares them on random documents and changes); a change at the start of the file,
+  /// a small file, or a change that does not fall on character boundaries is parsed
+  /// whole.
+  ///
+  /// - Throws: `ParseError.invalidUTF8` or `.tooLarge`, as parsing the new bytes would;
+  ///   the document is then unchanged.
+  /// - Complexity: O(*m*) for the section parsed again, plus one copy of the bytes and
+  ///   of the later records.
+  ///
+  /// - Parameters:
+  ///   - changed: the bytes after the change, when the caller has made them already (an
+  ///     editor's buffer): kept instead of a second copy.
+  ///   - smallest: the size below which the whole file is parsed again (a test sets it
+  ///     to 0 to try the incremental path on small documents).
+  package mutating func replaceBytes(
+    _ range: Range<Int>, with text: [UInt8], giving changed: [UInt8]? = nil,
+    parsingWholeBelow smallest: Int = 1 << 16
+  ) throws(ParseError) {
+    let newCount = bytes.count - range.count + text.count
+    guard newCount <= Self.maximumByteCount else { throw .tooLarge(byteCount: newCount) }
+    let newBytes = changed ?? POSIX.splice(bytes, replacing: range, with: text)
+    assert(newBytes.count == newCount, "the changed bytes do not fit the change")
+    // A change that a line before it could read differently: near the start (the
+    // byte-order mark, front matter) or across a carriage return and line feed.
+    let first = Self.lineIndex(startingAt: range.lowerBound + 1, in: lines, from: 0) - 2
+    let old = bytes
+    func isBoundary(_ offset: Int) -> Bool { offset >= old.count || old[offset] & 0xC0 != 0x80 }
+    let textIsValid = text.withUnsafeBufferPointer {
+      UTF8Validation.scan($0).invalidOffset == nil
+    }
+    guard bytes.count >= smallest, first >= 1, range.upperBound <= bytes.count,
+      isBoundary(range.lowerBound), isBoundary(range.upperBound), textIsValid
+    else {
+      self = try ChecklistDocument(parsing: newBytes)
+      return
+    }
+    // The lines from the one before the change to the one after it, whole.
+    let last = min(
+      lines.count - 1, Self.lineIndex(startingAt: range.upperBound + 1, in: lines, from: first))
+    let lower = startOffset(ofLine: first)
+    let upper = startOffset(ofLine: last + 1)
+    var records = takeLines()
+    let (reparsed, _) = Self.reparse(
+      newBytes, records: &records, replacing: first..<(last + 1), newCount: 0,
+      byteRange: lower..<upper, newByteCount: upper - lower - range.count + text.count,
+      checksGaps: false, measuresMeaning: false)
+    logWork("linesReparsed", reparsed.count)
+    replaceStorage(
+      bytes: newBytes, lines: records, addsCarriageReturn: text.contains(ASCII.carriageReturn))
+  }
+
   /// Replaces the content of many lines at once (their endings stay), with one pass
   /// over the bytes and one full parse: for edits that touch lines all over the file.
   ///
@@ -197,7 +252,7 @@ extension ChecklistDocument {
   ///   ones read as before.
   private static func reparse(
     _ newBytes: [UInt8], records: inout [LineRecord], replacing range: Range<Int>, newCount: Int,
-    byteRange: Range<Int>, newByteCount: Int, checksGaps: Bool
+    byteRange: Range<Int>, newByteCount: Int, checksGaps: Bool, measuresMeaning: Bool = true
   ) -> (reparsed: Range<Int>, keepsOthers: Bool) {
     let byteDelta = newByteCount - byteRange.count
     var restart = range.lowerBound
@@ -222,17 +277,21 @@ extension ChecklistDocument {
     }
     guard parsed.stoppedEarly, let resumed = parsed.records.last else {
       let oldCount = records.count
-      let keepsOthers = LineMeaning.same(
-        old: records[restart..<oldCount], new: parsed.records, replacing: range, with: newCount,
-        checksGaps: checksGaps)
+      let keepsOthers =
+        measuresMeaning
+        && LineMeaning.same(
+          old: records[restart..<oldCount], new: parsed.records, replacing: range, with: newCount,
+          checksGaps: checksGaps)
       records.replaceSubrange(restart..<records.count, with: parsed.records)
       return (restart..<oldCount, keepsOthers)
     }
     let oldResume = Self.lineIndex(
       startingAt: Int(resumed.start) - byteDelta, in: records, from: range.upperBound)
-    let keepsOthers = LineMeaning.same(
-      old: records[restart..<(oldResume + 1)], new: parsed.records, replacing: range,
-      with: newCount, checksGaps: checksGaps)
+    let keepsOthers =
+      measuresMeaning
+      && LineMeaning.same(
+        old: records[restart..<(oldResume + 1)], new: parsed.records, replacing: range,
+        with: newCount, checksGaps: checksGaps)
     let lineDelta = restart + parsed.records.count - (oldResume + 1)
     records.replaceSubrange(restart..<(oldResume + 1), with: parsed.records)
     let kept = (restart + parsed.records.count)..<records.count

@@ -28,9 +28,23 @@ package struct OpenDocument {
 
   package var bytes: [UInt8] { buffer.bytes }
 
+  /// Applies an editor's change. A parse the text had is brought up to date by parsing
+  /// again only the section the change touches (`ChecklistDocument.replaceBytes`): a
+  /// keystroke in a 100k-item file costs a section, not the file.
   mutating func replace(_ range: Range<Int>, with text: [UInt8]) {
+    let previous = parse
     forgetDerived()
-    buffer.replace(range, with: text)
+    // Clamped as the buffer clamps it.
+    let lower = min(max(0, range.lowerBound), buffer.bytes.count)
+    let upper = min(max(lower, range.upperBound), buffer.bytes.count)
+    buffer.replace(lower..<upper, with: text)
+    guard case .success(var document)? = previous else { return }
+    do throws(ParseError) {
+      try document.replaceBytes(lower..<upper, with: text, giving: buffer.bytes)
+      parse = .success(document)
+    } catch {
+      parse = .failure(error)
+    }
   }
 
   mutating func replaceAll(with text: [UInt8]) {
