@@ -24,7 +24,7 @@ extension Command {
           section: AgendaEntry.Section(due: due, today: today), reminders: file.reminders)
       }
     }.flatMap { $0 }
-    entries.sort { sort.orders($0, $1) }
+    entries = sort.order(entries).map { entries[$0] }
     if invocation.arguments.has(.json) {
       invocation.output.writeExact(AgendaEntry.json(entries) + [UInt8(ascii: "\n")])
     } else {
@@ -268,16 +268,35 @@ enum ItemSort: String {
     }
   }
 
-  /// The agenda's order: by section, then this key, then due day, file and line.
-  func orders(_ a: AgendaEntry, _ b: AgendaEntry) -> Bool {
-    if a.section != b.section { return a.section < b.section }
-    if self == .file {
-      return a.file != b.file ? a.file < b.file : a.item.line < b.item.line
+  /// The agenda's order, as indices into `entries`: by section, then this key, then due
+  /// day, file and line. Each entry's keys are taken out once, so that sorting compares
+  /// small values (copying an entry, with its path and item, to compare it cost more
+  /// than the rest of `chk due`).
+  func order(_ entries: [AgendaEntry]) -> [Int] {
+    let keys = entries.map { entry in
+      AgendaKey(
+        section: entry.section, due: entry.item.due,
+        done: self == .done ? entry.item.doneDate : nil,
+        name: self == .name ? entry.item.name.lowercased() : nil, file: entry.file,
+        line: entry.item.line)
     }
-    if let order = orders(a.item, b.item) { return order }
-    if let order = Self.compare(a.item.due, b.item.due) { return order }
+    return keys.indices.sorted { precedes(keys[$0], keys[$1]) }
+  }
+
+  private func precedes(_ a: AgendaKey, _ b: AgendaKey) -> Bool {
+    if a.section != b.section { return a.section < b.section }
+    if self == .file { return a.file != b.file ? a.file < b.file : a.line < b.line }
+    let first: Bool?
+    switch self {
+    case .due: first = Self.compare(a.due, b.due)
+    case .done: first = Self.compare(a.done, b.done)
+    case .name: first = a.name == b.name ? nil : (a.name ?? "") < (b.name ?? "")
+    case .file: first = nil
+    }
+    if let first { return first }
+    if let order = Self.compare(a.due, b.due) { return order }
     if a.file != b.file { return a.file < b.file }
-    return a.item.line < b.item.line
+    return a.line < b.line
   }
 
   /// Sorts the items of each list, and each item's sub-items, by this key (stable).
@@ -299,6 +318,17 @@ enum ItemSort: String {
 }
 
 /// One line of `chk due`.
+/// What the agenda is sorted by, taken out of an entry.
+private struct AgendaKey {
+  var section: DueSection
+  var due: DueMoment?
+  var done: CalendarDay?
+  /// The name, lower-cased, for `--sort name` only.
+  var name: String?
+  var file: Int
+  var line: Int
+}
+
 struct AgendaEntry {
   typealias Section = DueSection
 
