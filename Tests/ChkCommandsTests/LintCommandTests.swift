@@ -25,6 +25,40 @@ struct LintCommandTests {
         """)
   }
 
+  /// A file with more findings than `chk lint` holds (32,768) is linted again as it is
+  /// written: the gnu report has the findings the JSON report (made whole) has, in the
+  /// same order, inline comments applied, and the same exit status with and without
+  /// `--strict`.
+  @Test func aFileWithTooManyFindingsToHoldIsReportedWhole() throws {
+    var file = ""
+    for list in 0..<40 {
+      file += "## List \(list)\n"
+      if list == 0 { file += "<!-- chk-disable-next-line tag-in-name -->\n" }
+      for item in 0..<1_000 {
+        file += "- [ ] item \(item) @due(2024-01-01)  @id(k\(list)x\(item))\n"
+      }
+    }
+    file += "- [ ] again  @id(k0x0)\n"
+    let cli = try CLIHarness(files: ["CHECKLIST.md": file])
+    let gnu = cli.run("lint")
+    let json = cli.run("lint", "--format", "json")
+    let entries = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+    let lines = gnu.output.split(separator: "\n")
+    #expect(entries.count == 40_000 && lines.count == entries.count)
+    for (line, entry) in zip(lines, entries) {
+      let place = "CHECKLIST.md:\(entry["line"] as? Int ?? 0):\(entry["column"] as? Int ?? 0):"
+      let rule = "[\(entry["rule"] as? String ?? "")]"
+      #expect(line.hasPrefix(place) && line.hasSuffix(rule), "\(line)")
+    }
+    #expect(lines.last?.hasSuffix("[duplicate-id]") == true)
+    #expect(gnu.status == .failure && json.status == .failure)
+    try cli.write(
+      "CHECKLIST.md", file.replacingOccurrences(of: "- [ ] again  @id(k0x0)\n", with: ""))
+    #expect(cli.run("lint").status == .success)
+    #expect(cli.run("lint", "--strict").status == .failure)
+  }
+
   @Test func gluedTagsAreNotToldToAddABlankThatIsThere() throws {
     let line = "- [ ] k  @due(2024-01-01)@id(zz)\n"
     let cli = try CLIHarness(files: ["CHECKLIST.md": line])

@@ -44,14 +44,27 @@ struct InlineDirectives {
   /// Removes the findings the directives turn off. `findings` must be sorted by line.
   func filter(_ findings: [Diagnostic]) -> [Diagnostic] {
     guard !directives.isEmpty else { return findings }
-    var result: [Diagnostic] = []
-    result.reserveCapacity(findings.count)
-    var next = 0
-    var allDisabled = false
-    var disabled = Set<String>()
-    var enabledDespiteAll = Set<String>()
-    var nextLine: (line: Int, rules: [String])?
-    for finding in findings {
+    var filter = Filter(self)
+    return findings.filter { filter.keeps($0) }
+  }
+
+  /// The directives applied to findings in line order, a finding at a time (for findings
+  /// that come in batches).
+  struct Filter {
+    private let directives: [Directive]
+    private var next = 0
+    private var allDisabled = false
+    private var disabled = Set<String>()
+    private var enabledDespiteAll = Set<String>()
+    private var nextLine: (line: Int, rules: [String])?
+
+    init(_ directives: InlineDirectives) {
+      self.directives = directives.directives
+    }
+
+    /// Whether a finding stays; findings must come sorted by line.
+    mutating func keeps(_ finding: Diagnostic) -> Bool {
+      guard !directives.isEmpty else { return true }
       let line = finding.line - 1
       while next < directives.count, directives[next].line < line {
         let directive = directives[next]
@@ -78,15 +91,14 @@ struct InlineDirectives {
         next += 1
       }
       let name = finding.rule.name
-      if allDisabled, !enabledDespiteAll.contains(name) { continue }
-      if disabled.contains(name) { continue }
+      if allDisabled, !enabledDespiteAll.contains(name) { return false }
+      if disabled.contains(name) { return false }
       if let nextLine, nextLine.line == line,
         nextLine.rules.isEmpty || nextLine.rules.contains(name)
       {
-        continue
+        return false
       }
-      result.append(finding)
+      return true
     }
-    return result
   }
 }

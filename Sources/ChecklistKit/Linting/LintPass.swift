@@ -51,6 +51,13 @@ struct LintPass: ~Copyable {
   var nearMisses: [(finding: ChecklistLinter.Finding, kind: NearMissKind)] = []
   /// Whether a line uses an alternate status such as `[-]` or `[/]`.
   var usesAlternateStatuses = false
+  /// Set while a near miss is reported: its finding goes to `nearMisses`.
+  var nearMissKind: NearMissKind?
+  /// How many findings the pass keeps; past it, it drops them all and only gathers what
+  /// the checks over the whole document need (IDs, line endings, near misses).
+  var findingLimit = Int.max
+  /// Whether the pass went past `findingLimit`.
+  var overflowed = false
 
   init(document: ChecklistDocument, configuration: LintConfiguration) {
     self.document = document
@@ -78,16 +85,25 @@ struct LintPass: ~Copyable {
     _ rule: LintRule.ID, line: Int, columns: Range<Int>, text: Diagnostic.Message,
     fix: ChecklistLinter.Fix? = nil
   ) {
-    guard isOn[rule.rawValue] else { return }
+    guard isOn[rule.rawValue], nearMissKind != nil || !overflowed else { return }
+    if nearMissKind == nil, findings.count >= findingLimit {
+      overflowed = true
+      findings = []
+      return
+    }
     let start = Int(lines[line].start)
-    findings.append(
-      ChecklistLinter.Finding(
-        diagnostic: Diagnostic(
-          ruleID: rule, severity: severities[rule.rawValue], line: line + 1,
-          column: columns.lowerBound - start + 1, endLine: line + 1,
-          endColumn: max(columns.upperBound, columns.lowerBound + 1) - start + 1,
-          text: text, isFixable: fix != nil),
-        lineIndex: line, fix: fix))
+    let finding = ChecklistLinter.Finding(
+      diagnostic: Diagnostic(
+        ruleID: rule, severity: severities[rule.rawValue], line: line + 1,
+        column: columns.lowerBound - start + 1, endLine: line + 1,
+        endColumn: max(columns.upperBound, columns.lowerBound + 1) - start + 1,
+        text: text, isFixable: fix != nil),
+      lineIndex: line, fix: fix)
+    if let nearMissKind {
+      nearMisses.append((finding, nearMissKind))
+    } else {
+      findings.append(finding)
+    }
   }
 
   /// What a pass over some lines gathered, for the pass that finishes the document.
@@ -97,12 +113,13 @@ struct LintPass: ~Copyable {
     var endings: (lineFeed: Int, crlf: Int, carriageReturn: Int)
     var nearMisses: [(finding: ChecklistLinter.Finding, kind: NearMissKind)]
     var usesAlternateStatuses: Bool
+    var overflowed: Bool
   }
 
   var output: Output {
     Output(
       findings: findings, idKeys: idKeys, endings: endings, nearMisses: nearMisses,
-      usesAlternateStatuses: usesAlternateStatuses)
+      usesAlternateStatuses: usesAlternateStatuses, overflowed: overflowed)
   }
 
   /// Adds what another pass gathered; passes must be absorbed in line order.
@@ -114,6 +131,7 @@ struct LintPass: ~Copyable {
     endings.carriageReturn += other.endings.carriageReturn
     nearMisses += other.nearMisses
     usesAlternateStatuses = usesAlternateStatuses || other.usesAlternateStatuses
+    overflowed = overflowed || other.overflowed
   }
 
   /// Checks each line of `range`, which must start at the document's start or at a

@@ -20,6 +20,9 @@ extension Command {
 struct LintFileResult: Sendable {
   var path: String
   var diagnostics: [Diagnostic] = []
+  /// Findings too many to hold, made again as they are written (`diagnostics` is then
+  /// empty).
+  var stream: LintStream?
   /// Each diagnostic's start and end column in UTF-16 code units (for SARIF).
   var utf16Columns: [(start: Int, end: Int)] = []
   /// A file that is not valid UTF-8 (reported as a finding).
@@ -89,7 +92,7 @@ struct LintCommand {
     let job = LintJob(
       fix: invocation.arguments.has(.fix),
       checklistsOnly: invocation.arguments.has(.checklistsOnly),
-      needsUTF16Columns: format == .sarif,
+      needsUTF16Columns: format == .sarif, streams: format == .gnu || format == .github,
       standardInput: targets.readsStandardInput ? invocation.environment.readStandardInput() : [],
       idGenerator: invocation.idGenerator, edit: invocation.fileEdit)
     let results = Parallel.map(jobs.count) { index in
@@ -97,12 +100,16 @@ struct LintCommand {
     }
     let shown = results.filter { !$0.skipped }
     targets.reportSkipped(noItems: results.filter(\.skipped).map(\.path), invocation)
+    let counts: LintReport.Counts
     if format == .json || format == .sarif {
       invocation.output.writeExact(LintReport.render(shown, format: format))
+      counts = LintReport.Counts(
+        findings: shown.reduce(0) { $0 + $1.diagnostics.count },
+        errors: shown.reduce(0) { $0 + $1.diagnostics.count { $0.severity == .error } })
     } else {
       // Line by line, straight to the output: a million findings need no report in
-      // memory.
-      LintReport.write(shown, format: format, to: invocation.output)
+      // memory (a file with more than 32,768 is linted again as it is written).
+      counts = LintReport.write(shown, format: format, to: invocation.output)
     }
     let unread = targets.unread
     for error in unread { invocation.errors.line("chk: " + error.message) }
@@ -117,9 +124,8 @@ struct LintCommand {
     if !unread.isEmpty { return .noInput }
     if let error = shown.compactMap(\.error).first { return error.status }
     if shown.contains(where: { $0.parseError != nil }) { return .dataError }
-    let diagnostics = shown.flatMap(\.diagnostics)
     let strict = invocation.arguments.has(.strict)
-    if diagnostics.contains(where: { $0.severity == .error || strict }) { return .failure }
+    if counts.errors > 0 || (strict && counts.findings > 0) { return .failure }
     return .success
   }
 
@@ -140,6 +146,9 @@ struct LintJob: Sendable {
   var checklistsOnly: Bool
   /// Whether findings need their columns in UTF-16 code units (SARIF only).
   var needsUTF16Columns = false
+  /// Whether a file with very many findings may hand them over as a stream (the line
+  /// formats).
+  var streams = false
   var standardInput: [UInt8]
   var idGenerator: IDGenerator
   var edit: FileEdit
@@ -178,6 +187,13 @@ struct LintJob: Sendable {
       guard let document = parse(bytes, into: &result) else { return result }
       if skip(document, entry, linter) {
         result.skipped = true
+        return result
+      }
+      if streams {
+        switch linter.findingsOrStream(document) {
+        case .all(let diagnostics): result.diagnostics = diagnostics
+        case .stream(let stream): result.stream = stream
+        }
         return result
       }
       result.diagnostics = linter.lint(document)

@@ -77,7 +77,22 @@ enum LintReport {
 
   /// Writes a line-based report (gnu or github) to `output` a line at a time, in file,
   /// line, column order, without building the whole report first.
-  static func write(_ results: [LintFileResult], format: Format, to output: ByteOutput) {
+  /// How many findings a report held, and how many of them are errors.
+  struct Counts {
+    var findings = 0
+    var errors = 0
+  }
+
+  /// Writes a line-based report (gnu or github) to `output` a line at a time, in file,
+  /// line, column order, without building the whole report first; a file whose
+  /// findings come as a stream (`LintStream`) is linted again as it is written.
+  ///
+  /// - Returns: how many findings were written, and how many errors.
+  @discardableResult
+  static func write(_ results: [LintFileResult], format: Format, to output: ByteOutput)
+    -> Counts
+  {
+    var counts = Counts()
     var line: [UInt8] = []
     line.reserveCapacity(256)
     for result in results {
@@ -86,34 +101,41 @@ enum LintReport {
         continue
       }
       let path = Array(result.path.utf8)
-      for diagnostic in result.diagnostics {
-        line.removeAll(keepingCapacity: true)
-        let rule = diagnostic.rule
-        if format == .github {
-          let entry = Entry(
-            path: result.path, line: diagnostic.line, column: diagnostic.column,
-            endLine: diagnostic.endLine, endColumn: diagnostic.endColumn,
-            utf16Column: diagnostic.column, utf16EndColumn: diagnostic.endColumn,
-            rule: diagnostic.rule.name, severity: diagnostic.severity,
-            message: message(of: diagnostic), isFixable: diagnostic.isFixable)
-          output.write(github([entry]))
-          continue
+      func write(_ diagnostics: [Diagnostic]) {
+        counts.findings += diagnostics.count
+        for diagnostic in diagnostics {
+          if diagnostic.severity == .error { counts.errors += 1 }
+          line.removeAll(keepingCapacity: true)
+          let rule = diagnostic.rule
+          if format == .github {
+            let entry = Entry(
+              path: result.path, line: diagnostic.line, column: diagnostic.column,
+              endLine: diagnostic.endLine, endColumn: diagnostic.endColumn,
+              utf16Column: diagnostic.column, utf16EndColumn: diagnostic.endColumn,
+              rule: rule.name, severity: diagnostic.severity,
+              message: message(of: diagnostic), isFixable: diagnostic.isFixable)
+            output.write(github([entry]))
+            continue
+          }
+          // `path:line:col: severity: message [rule]`
+          line += path
+          line.append(UInt8(ascii: ":"))
+          appendDecimal(diagnostic.line, to: &line)
+          line.append(UInt8(ascii: ":"))
+          appendDecimal(diagnostic.column, to: &line)
+          line += diagnostic.severity == .error ? Self.errorLabel : Self.warningLabel
+          diagnostic.appendMessage(to: &line)
+          if let advice = advice[rule] { line += advice }
+          line += Self.ruleOpen
+          line += rule.name.utf8
+          line += Self.ruleClose
+          output.write(line)
         }
-        // `path:line:col: severity: message [rule]`
-        line += path
-        line.append(UInt8(ascii: ":"))
-        appendDecimal(diagnostic.line, to: &line)
-        line.append(UInt8(ascii: ":"))
-        appendDecimal(diagnostic.column, to: &line)
-        line += diagnostic.severity == .error ? Self.errorLabel : Self.warningLabel
-        diagnostic.appendMessage(to: &line)
-        if let advice = advice[rule] { line += advice }
-        line += Self.ruleOpen
-        line += rule.name.utf8
-        line += Self.ruleClose
-        output.write(line)
       }
+      write(result.diagnostics)
+      result.stream?.forEachBatch { write($0) }
     }
+    return counts
   }
 
   /// What the command line adds to a finding's message: the command that fixes it.

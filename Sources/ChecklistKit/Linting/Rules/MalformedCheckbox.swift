@@ -100,9 +100,9 @@ extension LintPass {
       if isCheckMark { kind = .checkMark }
       message = "'\(token)' is not a checkbox, so this line is not an item; write '[ ]' or '[x]'"
     }
-    let count = findings.count
+    nearMissKind = kind == .other ? nil : kind
     report(.malformedCheckbox, line: index, columns: open..<after, message)
-    if kind != .other, findings.count > count { nearMisses.append((findings.removeLast(), kind)) }
+    nearMissKind = nil
   }
 
   /// Reports the near misses kept for the whole file, but for the deliberate ones.

@@ -1,0 +1,62 @@
+import ChkTestSupport
+import Testing
+
+@testable import ChecklistKit
+
+/// `findingsOrStream`, which `chk lint` uses so that a file with a million findings
+/// never holds them: with a tiny limit and batches of a few lines, the stream's batches,
+/// put together, are exactly `lint`'s findings, in order, on generated documents (with
+/// inline comments, duplicate IDs, mixed line endings and near misses mixed in) and on
+/// every file of the real-world corpus.
+@Suite("Lint: findings as a stream")
+struct LintStreamTests {
+  /// Lines that bring in what only the whole document decides, or what filters findings.
+  private static let extras = [
+    "<!-- chk-disable tag-in-name -->", "<!-- chk-enable -->", "<!-- chk-disable -->",
+    "<!-- chk-disable-next-line missing-id -->", "- [ ] dup  @id(k3f9)", "- [✓] mark",
+    "- [-] alternate", "-[x] glued", "- [ ] one @due(2024-01-01)", "## Heading", "\r",
+  ]
+
+  private static func documents() -> [[UInt8]] {
+    var files = Corpus.files.map(\.bytes)
+    for seed in UInt64(1)...300 {
+      var generator = DocumentGenerator(seed: seed)
+      var random = TestRandom(seed: seed &* 13)
+      var bytes: [UInt8] = []
+      for _ in 0..<3 {
+        bytes += generator.document()
+        bytes += Array((random.pick(extras) + "\n").utf8)
+        bytes += Array("## List\n".utf8)
+      }
+      files.append(bytes)
+    }
+    return files
+  }
+
+  @Test(arguments: [(0, 1), (3, 2), (8, 7)])
+  func theBatchesAreTheFindings(_ limit: Int, _ lines: Int) throws {
+    var streamed = 0
+    let today = try #require(CalendarDay(year: 2024, month: 6, day: 1))
+    for bytes in Self.documents() {
+      guard let document = try? ChecklistDocument(parsing: bytes) else { continue }
+      var configuration = LintConfiguration(today: today)
+      configuration.enable(LintRule.missingID)
+      configuration.enable(LintRule.openItem)
+      let linter = ChecklistLinter(configuration: configuration)
+      let expected = linter.lint(document)
+      switch linter.findingsOrStream(document, limit: limit) {
+      case .all(let found):
+        #expect(found == expected)
+      case .stream(let stream):
+        let batched = LintStream(
+          linter: linter, document: document, wide: stream.wide, lines: lines)
+        var found: [Diagnostic] = []
+        batched.forEachBatch { found += $0 }
+        #expect(found == expected)
+        #expect(found.map(\.message) == expected.map(\.message))
+        streamed += 1
+      }
+    }
+    #expect(streamed > 100)
+  }
+}
