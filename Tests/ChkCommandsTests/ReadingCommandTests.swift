@@ -312,9 +312,12 @@ struct ListFromOutlineTests {
       let tree = ByteOutput(isTerminal: colour)
       printer.print(
         document.lists.map { FilteredList(list: $0, items: $0.items) }, to: tree, showEmpty: false)
-      let outline = ByteOutput(isTerminal: colour)
-      printer.printAll(document, to: outline)
-      #expect(outline.bytes == tree.bytes)
+      // Whole, and in runs of a few items printed two at a time on two threads.
+      for chunk in [1 << 14, 1, 3] {
+        let outline = ByteOutput(isTerminal: colour)
+        printer.printAll(document, to: outline, chunk: chunk)
+        #expect(outline.bytes == tree.bytes, "runs of \(chunk)")
+      }
       compared += 1
     }
     #expect(compared > 300)

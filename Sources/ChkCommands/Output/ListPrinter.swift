@@ -2,7 +2,7 @@ import ChecklistKit
 import ChkWorkspace
 
 /// The human output of `chk list`: aligned columns, colour on a terminal.
-struct ListPrinter {
+struct ListPrinter: Sendable {
   let style: Style
   let numbers: ItemNumbers
   let today: CalendarDay
@@ -79,32 +79,85 @@ struct ListPrinter {
   /// Prints every list with items, as `print` does for the unfiltered lists, from the
   /// document's outline: a list's items are summarized (`ItemSummary`: the printed
   /// fields only) only while the list is printed, numbers are counted as the rows go,
-  /// and no tree of items is built.
+  /// and no tree of items is built. A large file's lists are printed in runs of about
+  /// `chunk` items, two runs at a time on two threads, each into a buffer written in
+  /// order.
   ///
-  /// - Complexity: O(*n*) in the number of lines; memory for one list's rows at a time.
-  func printAll(_ document: ChecklistDocument, to output: ByteOutput) {
-    let visible = Visible.Printer(output)
+  /// - Complexity: O(*n*) in the number of lines; memory for two runs' output.
+  func printAll(_ document: ChecklistDocument, to output: ByteOutput, chunk: Int = 1 << 14) {
     let outline = document.outline
-    let numberWidth = String(numbers.count).count
-    var number = 0
-    var first = true
-    var rows: [Row] = []
+    // Each list as its outline rows, and the number of the items before it.
+    var lists: [(rows: Range<Int>, numbered: Int)] = []
+    var numbered = 0
     var index = 0
     while index < outline.count {
-      let heading = outline[index]
-      index += 1
+      var end = index + 1
+      while end < outline.count, outline[end].kind == .item { end += 1 }
+      lists.append((index..<end, numbered))
+      numbered += end - index - 1
+      index = end
+    }
+    // Runs of whole lists, about `chunk` items each.
+    var runs: [Range<Int>] = []
+    var runStart = 0
+    for list in lists.indices
+    where list + 1 == lists.count || lists[list + 1].numbered - lists[runStart].numbered >= chunk {
+      runs.append(runStart..<(list + 1))
+      runStart = list + 1
+    }
+    guard runs.count > 1 else {
+      _ = printLists(lists[...], of: document, outline: outline, to: output)
+      return
+    }
+    let (isTerminal, visible, printer, allLists) = (output.isTerminal, output.visible, self, lists)
+    // Two buffers, filled again each round: fresh ones would be fresh pages to zero.
+    let storages = [RunBuffer(), RunBuffer()]
+    var printedAny = false
+    var round = 0
+    while round < runs.count {
+      let batch = Array(runs[round..<min(runs.count, round + 2)])
+      let printed = Parallel.map(batch.count) { part in
+        let storage = storages[part]
+        let buffer = ByteOutput(isTerminal: isTerminal, reusing: storage.take())
+        buffer.visible = visible
+        let printed = printer.printLists(
+          allLists[batch[part]], of: document, outline: outline, to: buffer)
+        storage.bytes = buffer.takeBytes()
+        return printed
+      }
+      for part in printed.indices where printed[part] {
+        if printedAny { output.line() }
+        printedAny = true
+        output.writeExact(storages[part].bytes)
+      }
+      round += 2
+    }
+  }
+
+  /// Prints the lists (outline rows and the number of the items before each) that have
+  /// items, a blank line between two; returns whether it printed any.
+  private func printLists(
+    _ lists: ArraySlice<(rows: Range<Int>, numbered: Int)>, of document: ChecklistDocument,
+    outline: [OutlineRow], to output: ByteOutput
+  ) -> Bool {
+    let visible = Visible.Printer(output)
+    let numberWidth = String(numbers.count).count
+    var first = true
+    var rows: [Row] = []
+    for (range, numbered) in lists {
       rows.removeAll(keepingCapacity: true)
       var nameWidth = 0
-      while index < outline.count, outline[index].kind == .item {
+      var number = numbered
+      for index in range.dropFirst() {
         number += 1
         if let item = document.itemSummary(atLine: outline[index].line) {
           let row = Row(number: number, depth: outline[index].level, item: item, visible: visible)
           nameWidth = max(nameWidth, min(48, row.depth * 2 + row.nameWidth))
           rows.append(row)
         }
-        index += 1
       }
-      guard !rows.isEmpty, let list = document.listFields(atLine: heading.line) else { continue }
+      guard !rows.isEmpty, let list = document.listFields(atLine: outline[range.lowerBound].line)
+      else { continue }
       if !first { output.line() }
       first = false
       var header = style.bold(
@@ -113,6 +166,7 @@ struct ListPrinter {
       output.lineExact(header)
       write(rows, numberWidth: numberWidth, nameWidth: nameWidth, visible: visible, to: output)
     }
+    return !first
   }
 
   /// One row, as bytes: number, indent, box, name, then the aligned fields.
@@ -178,5 +232,19 @@ struct ListPrinter {
       separate()
       style.append("2", "# " + visible(note), to: &line)
     }
+  }
+}
+
+/// The bytes one thread prints a run of lists into; each thread has its own, and the
+/// printing thread reads them only after both are done.
+private final class RunBuffer: @unchecked Sendable {
+  var bytes: [UInt8] = []
+
+  /// The bytes, owned by the caller (this buffer keeps none, so appending to them does
+  /// not copy them).
+  func take() -> [UInt8] {
+    var taken: [UInt8] = []
+    swap(&taken, &bytes)
+    return taken
   }
 }

@@ -30,6 +30,23 @@ public final class ByteOutput {
     visible = isTerminal ? .lines : nil
   }
 
+  /// Output collected in memory, into `storage` (emptied, its capacity kept): for a
+  /// buffer filled again and again.
+  package init(isTerminal: Bool, reusing storage: [UInt8]) {
+    descriptor = nil
+    self.isTerminal = isTerminal
+    visible = isTerminal ? .lines : nil
+    bytes = storage
+    bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// Hands over what was collected (memory outputs), leaving the output empty.
+  package func takeBytes() -> [UInt8] {
+    var taken: [UInt8] = []
+    swap(&taken, &bytes)
+    return taken
+  }
+
   /// What was written, as text (memory outputs).
   public var text: String { String(decoding: bytes, as: UTF8.self) }
 
