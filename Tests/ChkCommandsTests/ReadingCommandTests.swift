@@ -334,10 +334,14 @@ struct ListFromOutlineTests {
       let tree = DocumentJSON.render(
         file: "a.md", lists: document.lists.map { FilteredList(list: $0, items: $0.items) },
         numbers: numbers, reminders: reminders)
-      let output = ByteOutput(isTerminal: false)
-      DocumentJSON.stream(
-        document, file: "a.md", numbers: numbers, reminders: reminders, to: output)
-      #expect(output.bytes == tree + [UInt8(ascii: "\n")])
+      // Whole, and in runs of a few items written two at a time on two threads.
+      for chunk in [1 << 14, 1, 3] {
+        let output = ByteOutput(isTerminal: false)
+        DocumentJSON.stream(
+          document, file: "a.md", numbers: numbers, reminders: reminders, to: output,
+          chunk: chunk)
+        #expect(output.bytes == tree + [UInt8(ascii: "\n")], "runs of \(chunk)")
+      }
       compared += 1
     }
     #expect(compared > 300)

@@ -29,36 +29,85 @@ enum DocumentJSON {
 
   /// `render` of every list, unfiltered, in file order, written to `output` as it goes:
   /// from the document's outline, one item value (without sub-items) at a time, the
-  /// nesting rebuilt as `ChecklistDocument.lists` builds it, and at most about a
-  /// megabyte of JSON held before it is written.
+  /// nesting rebuilt as `ChecklistDocument.lists` builds it. A large file's lists are
+  /// written in runs of about `chunk` items, two runs at a time on two threads into two
+  /// buffers; a small one's straight out, at most about a megabyte held.
   ///
-  /// - Complexity: O(*n*) in the number of lines; memory for the outline, not the JSON.
+  /// - Complexity: O(*n*) in the number of lines; memory for the outline and two runs'
+  ///   JSON, not the whole JSON.
   static func stream(
     _ document: ChecklistDocument, file: String, numbers: ItemNumbers,
-    reminders: ReminderDefaults, to output: ByteOutput
+    reminders: ReminderDefaults, to output: ByteOutput, chunk: Int = 1 << 14
   ) {
-    var json = JSONWriter()
-    json.beginObject()
-    json.field("file", file)
-    json.key("lists")
-    json.beginArray()
+    var head = JSONWriter()
+    head.beginObject()
+    head.field("file", file)
+    head.key("lists")
+    head.beginArray()
+    output.writeExact(head.bytes)
     let outline = document.outline
-    var index = 0
+    // Each list as its outline rows, and runs of whole lists of about `chunk` items.
+    var lists: [Range<Int>] = []
+    var runs: [Range<Int>] = []
+    var (index, runStart, items) = (0, 0, 0)
+    while index < outline.count {
+      var end = index + 1
+      while end < outline.count, outline[end].kind == .item { end += 1 }
+      lists.append(index..<end)
+      items += end - index - 1
+      if items >= chunk || end == outline.count {
+        runs.append(runStart..<lists.count)
+        (runStart, items) = (lists.count, 0)
+      }
+      index = end
+    }
+    if runs.count <= 1 {
+      var json = JSONWriter()
+      writeLists(lists[...], of: document, outline: outline, numbers, reminders, to: &json) {
+        if $0.bytes.count >= 1 << 20 { $0.flush { output.writeExact($0) } }
+      }
+      output.writeExact(json.bytes)
+    } else {
+      let storages = [RunBuffer(), RunBuffer()]
+      let allLists = lists
+      var round = 0
+      while round < runs.count {
+        let batch = Array(runs[round..<min(runs.count, round + 2)])
+        _ = Parallel.map(batch.count) { part in
+          var json = JSONWriter(reusing: storages[part].take())
+          writeLists(
+            allLists[batch[part]], of: document, outline: outline, numbers, reminders, to: &json
+          ) { _ in }
+          storages[part].bytes = json.takeBytes()
+        }
+        for part in batch.indices {
+          if round + part > 0 { output.writeExact([UInt8(ascii: ",")]) }
+          output.writeExact(storages[part].bytes)
+        }
+        round += 2
+      }
+    }
+    output.writeExact(Array("]}\n".utf8))
+  }
+
+  /// The lists (each its outline rows), one after another, at the writer's top level.
+  private static func writeLists(
+    _ lists: ArraySlice<Range<Int>>, of document: ChecklistDocument, outline: [OutlineRow],
+    _ numbers: ItemNumbers, _ reminders: ReminderDefaults, to json: inout JSONWriter,
+    afterItem: (inout JSONWriter) -> Void
+  ) {
     // The last line of each item still open (its sub-items may follow).
     var open: [Int] = []
-    while index < outline.count {
-      let heading = outline[index]
-      index += 1
-      var end = index
+    for rows in lists {
+      let heading = outline[rows.lowerBound]
       var (openCount, doneCount) = (0, 0)
-      while end < outline.count, outline[end].kind == .item {
-        if outline[end].isChecked { doneCount += 1 } else { openCount += 1 }
-        end += 1
+      for row in outline[rows.dropFirst()] {
+        if row.isChecked { doneCount += 1 } else { openCount += 1 }
       }
       let list = document.listFields(atLine: heading.line) ?? ItemList(name: nil)
       writeList(list, open: openCount, done: doneCount, to: &json)
       open.removeAll(keepingCapacity: true)
-      for row in outline[index..<end] {
+      for row in outline[rows.dropFirst()] {
         while let last = open.last, last < row.line {
           open.removeLast()
           closeItem(&json)
@@ -71,17 +120,12 @@ enum DocumentJSON {
         guard let item = document.itemFields(atLine: row.line) else { continue }
         openItem(item, to: &json, numbers: numbers, reminders: reminders)
         open.append(row.lastLine)
-        if json.bytes.count >= 1 << 20 { json.flush { output.writeExact($0) } }
+        afterItem(&json)
       }
       for _ in open { closeItem(&json) }
       json.endArray()
       json.endObject()
-      index = end
     }
-    json.endArray()
-    json.endObject()
-    json.flush { output.writeExact($0) }
-    output.writeExact([UInt8(ascii: "\n")])
   }
 
   /// A list's fields, up to its open `items` array.

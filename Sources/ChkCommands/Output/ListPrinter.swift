@@ -237,7 +237,7 @@ struct ListPrinter: Sendable {
 
 /// The bytes one thread prints a run of lists into; each thread has its own, and the
 /// printing thread reads them only after both are done.
-private final class RunBuffer: @unchecked Sendable {
+final class RunBuffer: @unchecked Sendable {
   var bytes: [UInt8] = []
 
   /// The bytes, owned by the caller (this buffer keeps none, so appending to them does

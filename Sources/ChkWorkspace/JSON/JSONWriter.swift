@@ -5,6 +5,19 @@ package struct JSONWriter {
 
   package init() {}
 
+  /// A writer that writes into `storage` (emptied, its capacity kept).
+  package init(reusing storage: [UInt8]) {
+    bytes = storage
+    bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// Hands over the bytes written, leaving the writer's buffer empty.
+  package mutating func takeBytes() -> [UInt8] {
+    var taken: [UInt8] = []
+    swap(&taken, &bytes)
+    return taken
+  }
+
   /// Hands the bytes written so far to `body` and forgets them (the writer's state, what
   /// is open and where a comma goes, stays): for output written as it is made.
   package mutating func flush(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
