@@ -173,6 +173,12 @@ struct LintPass: ~Copyable {
     let parent = open.last?.line ?? -1
     openItem(index, record)
     let name = line.nameRange
+    // Past the finding limit, only what the whole-document checks need is gathered: the
+    // IDs (`checkTags`) and the open items.
+    if overflowed {
+      _ = checkTags(index, line, isItem: true)
+      return
+    }
     if name.isEmpty {
       checkEmptyName(index, line)
     } else if isOn(.duplicateName) {
