@@ -5,7 +5,7 @@
 enum ManPages {
   /// man/chk.1
   static let chk = #####"""
-.Dd November 30, 2026
+.Dd December 2, 2026
 .Dt CHK 1
 .Os
 .Sh NAME
@@ -599,6 +599,8 @@ follows
 .Fl -color
 and
 .Ev NO_COLOR .
+On the way out (quitting, a signal, a crash) the terminal is put back as it was;
+keys typed after the one that quit stay for the shell.
 The keys:
 .Bl -tag -width "Tab Shift-Tab" -compact
 .It j k , Down Up
@@ -1005,6 +1007,11 @@ finding: a template whose every box is
 .Ql []
 shows no checkbox at all); several files are linted in parallel, and the findings are printed sorted by
 file, line and column.
+In the line formats
+.Pq Cm gnu , Cm github
+a file with more than 32,768 findings is reported as it is linted again, a few
+lists at a time, so that its findings are never all held at once; the report is
+the same.
 .Fl -fix
 applies every available fix through the safe-write path, rewriting only the
 lines that a fixable finding points at, and reports what remains (and how many
