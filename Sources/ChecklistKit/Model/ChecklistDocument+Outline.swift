@@ -137,32 +137,16 @@ public struct ItemSummary: Sendable, Hashable {
     note = item.note
   }
 
-  init(_ line: ParsedLine) {
-    let bytes = line.bytes
-    name = line.name
-    isChecked = line.record.isChecked
-    note = line.noteRange.map { bytes.text($0) }
-    guard line.record.hasTags else { return }
-    // As in `ChecklistItem`: the first `@id` with a value, the first `@due` and `@done`
-    // that are real days, the first `@every` whatever its value.
-    var everySeen = false
-    var tags = line.tagSpanIterator
-    while let span = tags.next() {
-      guard let value = span.value else {
-        if ChecklistTag.Key.every.matches(bytes, span.key) { everySeen = true }
-        continue
-      }
-      if id == nil, ChecklistTag.Key.id.matches(bytes, span.key) {
-        id = bytes.decodedTagValue(value)
-      } else if due == nil, ChecklistTag.Key.due.matches(bytes, span.key) {
-        due = DueMoment.parse(bytes, value)
-      } else if !everySeen, ChecklistTag.Key.every.matches(bytes, span.key) {
-        everySeen = true
-        every = bytes.decodedTagValue(value)
-      } else if done == nil, ChecklistTag.Key.done.matches(bytes, span.key) {
-        done = CalendarDay.parse(bytes, value)
-      }
-    }
+  /// The summary of fields appended to `buffer` by `appendItemFields`.
+  package init(_ fields: ItemFieldRanges, in buffer: [UInt8]) {
+    func text(_ range: Range<Int>) -> String { String(decoding: buffer[range], as: UTF8.self) }
+    name = text(fields.name)
+    isChecked = fields.isChecked
+    id = fields.id.map(text)
+    due = fields.due
+    every = fields.every.map(text)
+    done = fields.done
+    note = fields.note.map(text)
   }
 }
 
@@ -171,8 +155,84 @@ extension ChecklistDocument {
   ///
   /// - Complexity: O(*m*) in the line's length.
   public func itemSummary(atLine line: Int) -> ItemSummary? {
+    var buffer: [UInt8] = []
+    return appendItemFields(atLine: line, to: &buffer).map { ItemSummary($0, in: buffer) }
+  }
+}
+
+/// `ItemSummary`'s fields as bytes a caller's buffer holds: what `chk list` prints from
+/// a million items without a string for each name, ID and note.
+package struct ItemFieldRanges: Sendable {
+  package var isChecked: Bool
+  /// The name, escapes decoded.
+  package var name: Range<Int>
+  /// The first `@id` value, decoded.
+  package var id: Range<Int>?
+  /// The first `@every` value, decoded.
+  package var every: Range<Int>?
+  /// The note.
+  package var note: Range<Int>?
+  package var due: DueMoment?
+  package var done: CalendarDay?
+
+  package init(
+    isChecked: Bool, name: Range<Int>, id: Range<Int>? = nil, every: Range<Int>? = nil,
+    note: Range<Int>? = nil, due: DueMoment? = nil, done: CalendarDay? = nil
+  ) {
+    self.isChecked = isChecked
+    self.name = name
+    self.id = id
+    self.every = every
+    self.note = note
+    self.due = due
+    self.done = done
+  }
+}
+
+extension ChecklistDocument {
+  /// Appends the fields of the item on a 1-based line to `buffer` (as
+  /// `itemSummary(atLine:)` gives them, as bytes) and returns where they are; `nil`
+  /// when the line is not an item.
+  ///
+  /// - Complexity: O(*m*) in the line's length.
+  package func appendItemFields(atLine line: Int, to buffer: inout [UInt8]) -> ItemFieldRanges? {
     guard line >= 1, line <= lines.count, lines[line - 1].kind == .item else { return nil }
     let record = lines[line - 1]
-    return bytes.withUnsafeBufferPointer { ItemSummary(ParsedLine(record, $0)) }
+    return bytes.withUnsafeBufferPointer { bytes in
+      let parsed = ParsedLine(record, bytes)
+      func appended(_ body: (inout [UInt8]) -> Void) -> Range<Int> {
+        let start = buffer.count
+        body(&buffer)
+        return start..<buffer.count
+      }
+      var fields = ItemFieldRanges(
+        isChecked: record.isChecked,
+        name: appended { bytes.appendDecodedName(parsed.nameRange, to: &$0) })
+      if let note = parsed.noteRange {
+        fields.note = appended { $0.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[note])) }
+      }
+      guard record.hasTags else { return fields }
+      // As `ItemSummary`: the first `@id` with a value, the first `@due` and `@done`
+      // that are real days, the first `@every` whatever its value.
+      var everySeen = false
+      var tags = parsed.tagSpanIterator
+      while let span = tags.next() {
+        guard let value = span.value else {
+          if ChecklistTag.Key.every.matches(bytes, span.key) { everySeen = true }
+          continue
+        }
+        if fields.id == nil, ChecklistTag.Key.id.matches(bytes, span.key) {
+          fields.id = appended { bytes.appendDecodedTagValue(value, to: &$0) }
+        } else if fields.due == nil, ChecklistTag.Key.due.matches(bytes, span.key) {
+          fields.due = DueMoment.parse(bytes, value)
+        } else if !everySeen, ChecklistTag.Key.every.matches(bytes, span.key) {
+          everySeen = true
+          fields.every = appended { bytes.appendDecodedTagValue(value, to: &$0) }
+        } else if fields.done == nil, ChecklistTag.Key.done.matches(bytes, span.key) {
+          fields.done = CalendarDay.parse(bytes, value)
+        }
+      }
+      return fields
+    }
   }
 }

@@ -147,6 +147,16 @@ public struct DueMoment: Sendable, Hashable, Comparable, CustomStringConvertible
     day.description + (time.map { " " + $0.description } ?? "")
   }
 
+  /// Appends `description`'s bytes, making no string.
+  package func appendDescription(to bytes: inout [UInt8]) {
+    day.appendDescription(to: &bytes)
+    guard let time else { return }
+    bytes.append(UInt8(ascii: " "))
+    CalendarDay.appendDigits(time.hour, 2, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    CalendarDay.appendDigits(time.minute, 2, to: &bytes)
+  }
+
   /// Earlier first; on one day, the day alone before its times, as a calendar shows a
   /// day's all-day items above its timed ones.
   public static func < (lhs: DueMoment, rhs: DueMoment) -> Bool {

@@ -175,17 +175,31 @@ extension UnsafeBufferPointer where Element == UInt8 {
 
   /// A name with `\#`, `\@`, `\[`, `\]` and `\\` decoded.
   func decodedName(_ range: Range<Int>) -> String {
-    decoded(range) {
-      $0 == ASCII.hash || $0 == ASCII.at || $0 == ASCII.openBracket
-        || $0 == ASCII.closeBracket || $0 == ASCII.backslash
-    }
+    decoded(range, isEscapable: Self.isNameEscape)
   }
 
   /// A tag value with `\(`, `\)` and `\\` decoded.
   func decodedTagValue(_ range: Range<Int>) -> String {
-    decoded(range) {
-      $0 == ASCII.openParen || $0 == ASCII.closeParen || $0 == ASCII.backslash
-    }
+    decoded(range, isEscapable: Self.isTagValueEscape)
+  }
+
+  /// Appends `decodedName`'s bytes.
+  func appendDecodedName(_ range: Range<Int>, to output: inout [UInt8]) {
+    appendDecoded(range, to: &output, isEscapable: Self.isNameEscape)
+  }
+
+  /// Appends `decodedTagValue`'s bytes.
+  func appendDecodedTagValue(_ range: Range<Int>, to output: inout [UInt8]) {
+    appendDecoded(range, to: &output, isEscapable: Self.isTagValueEscape)
+  }
+
+  private static func isNameEscape(_ byte: UInt8) -> Bool {
+    byte == ASCII.hash || byte == ASCII.at || byte == ASCII.openBracket
+      || byte == ASCII.closeBracket || byte == ASCII.backslash
+  }
+
+  private static func isTagValueEscape(_ byte: UInt8) -> Bool {
+    byte == ASCII.openParen || byte == ASCII.closeParen || byte == ASCII.backslash
   }
 
   private func decoded(_ range: Range<Int>, isEscapable: (UInt8) -> Bool) -> String {
@@ -193,6 +207,14 @@ extension UnsafeBufferPointer where Element == UInt8 {
     guard slice.contains(ASCII.backslash) else { return String(decoding: slice, as: UTF8.self) }
     var output: [UInt8] = []
     output.reserveCapacity(slice.count)
+    appendDecoded(range, to: &output, isEscapable: isEscapable)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  private func appendDecoded(
+    _ range: Range<Int>, to output: inout [UInt8], isEscapable: (UInt8) -> Bool
+  ) {
+    let slice = UnsafeBufferPointer(rebasing: self[range])
     var index = 0
     while index < slice.count {
       let byte = slice[index]
@@ -204,6 +226,5 @@ extension UnsafeBufferPointer where Element == UInt8 {
         index += 1
       }
     }
-    return String(decoding: output, as: UTF8.self)
   }
 }

@@ -9,24 +9,63 @@ struct ListPrinter: Sendable {
 
   private static let space = UInt8(ascii: " ")
 
+  /// One item's row: its fields as bytes in the list's `RowText`, made visible.
   private struct Row {
     var number: Int
     var depth: Int
-    var item: ItemSummary
+    var fields: ItemFieldRanges
     /// The name's width in columns, as in the file (the list's column is set by it)
     /// and once made visible (what the row takes).
     var nameWidth: Int
     var visibleNameWidth: Int
-    /// The name, made visible.
-    var visibleName: String
+  }
 
-    init(number: Int, depth: Int, item: ItemSummary, visible: Visible.Printer) {
-      self.number = number
-      self.depth = depth
-      self.item = item
-      nameWidth = TextWidth.of(item.name)
-      visibleName = visible(item.name)
-      visibleNameWidth = visibleName == item.name ? nameWidth : TextWidth.of(visibleName)
+  /// The bytes of a list's rows, end to end: one buffer for a list's names, IDs and
+  /// notes instead of a string each.
+  private struct RowText {
+    var bytes: [UInt8] = []
+    /// Whether control characters are shown visibly (standard output on a terminal).
+    let isVisible: Bool
+
+    /// `range`'s bytes shown visibly, appended (or `range` when nothing needs it).
+    mutating func visible(_ range: Range<Int>) -> Range<Int> {
+      guard isVisible else { return range }
+      var escaped: [UInt8] = []
+      bytes.withUnsafeBufferPointer { buffer in
+        let part = UnsafeBufferPointer(rebasing: buffer[range])
+        if Visible.needsEscaping(part, .oneLine) { Visible.escape(part, .oneLine, into: &escaped) }
+      }
+      guard !escaped.isEmpty else { return range }
+      let start = bytes.count
+      bytes += escaped
+      return start..<bytes.count
+    }
+
+    /// A row for fields appended to `bytes`: every field made visible.
+    mutating func row(number: Int, depth: Int, fields raw: ItemFieldRanges) -> Row {
+      var fields = raw
+      fields.name = visible(raw.name)
+      fields.id = raw.id.map { visible($0) }
+      fields.every = raw.every.map { visible($0) }
+      fields.note = raw.note.map { visible($0) }
+      let nameWidth = TextWidth.of(bytes[raw.name])
+      return Row(
+        number: number, depth: depth, fields: fields, nameWidth: nameWidth,
+        visibleNameWidth: fields.name == raw.name ? nameWidth : TextWidth.of(bytes[fields.name]))
+    }
+
+    /// A row for an item value's summary: its fields appended first.
+    mutating func row(number: Int, depth: Int, item: ItemSummary) -> Row {
+      func appended(_ text: String) -> Range<Int> {
+        let start = bytes.count
+        bytes += text.utf8
+        return start..<bytes.count
+      }
+      let fields = ItemFieldRanges(
+        isChecked: item.isChecked, name: appended(item.name), id: item.id.map(appended),
+        every: item.every.map(appended), note: item.note.map(appended), due: item.due,
+        done: item.done)
+      return row(number: number, depth: depth, fields: fields)
     }
   }
 
@@ -44,33 +83,29 @@ struct ListPrinter: Sendable {
       output.lineExact(header)
       // Depth first, in file order, without recursion.
       var rows: [Row] = []
+      var text = RowText(isVisible: output.visible != nil)
       var pending = entry.items.reversed().map { (item: $0, depth: 0) }
       while let (item, depth) = pending.popLast() {
         rows.append(
-          Row(
-            number: numbers.number(ofLine: item.line) ?? 0, depth: depth,
-            item: ItemSummary(item), visible: visible))
+          text.row(
+            number: numbers.number(ofLine: item.line) ?? 0, depth: depth, item: ItemSummary(item)))
         pending += item.children.reversed().map { (item: $0, depth: depth + 1) }
       }
       let numberWidth = String(numbers.count).count
       let nameWidth = min(48, rows.map { $0.depth * 2 + $0.nameWidth }.max() ?? 0)
-      var line: [UInt8] = []
-      line.reserveCapacity(256)
-      write(rows, numberWidth: numberWidth, nameWidth: nameWidth, visible: visible, to: output)
+      write(rows, text: text.bytes, numberWidth: numberWidth, nameWidth: nameWidth, to: output)
     }
   }
 
   /// Writes the rows, one line each.
   private func write(
-    _ rows: [Row], numberWidth: Int, nameWidth: Int, visible: Visible.Printer,
-    to output: ByteOutput
+    _ rows: [Row], text: [UInt8], numberWidth: Int, nameWidth: Int, to output: ByteOutput
   ) {
     var line: [UInt8] = []
     line.reserveCapacity(256)
     for index in rows.indices {
       line.removeAll(keepingCapacity: true)
-      format(
-        rows[index], numberWidth: numberWidth, nameWidth: nameWidth, visible: visible, into: &line)
+      format(rows[index], text: text, numberWidth: numberWidth, nameWidth: nameWidth, into: &line)
       line.append(UInt8(ascii: "\n"))
       line.withUnsafeBufferPointer { output.writeExact($0) }
     }
@@ -144,14 +179,16 @@ struct ListPrinter: Sendable {
     let numberWidth = String(numbers.count).count
     var first = true
     var rows: [Row] = []
+    var text = RowText(isVisible: output.visible != nil)
     for (range, numbered) in lists {
       rows.removeAll(keepingCapacity: true)
+      text.bytes.removeAll(keepingCapacity: true)
       var nameWidth = 0
       var number = numbered
       for index in range.dropFirst() {
         number += 1
-        if let item = document.itemSummary(atLine: outline[index].line) {
-          let row = Row(number: number, depth: outline[index].level, item: item, visible: visible)
+        if let fields = document.appendItemFields(atLine: outline[index].line, to: &text.bytes) {
+          let row = text.row(number: number, depth: outline[index].level, fields: fields)
           nameWidth = max(nameWidth, min(48, row.depth * 2 + row.nameWidth))
           rows.append(row)
         }
@@ -164,18 +201,16 @@ struct ListPrinter: Sendable {
         visible(list.name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)"))
       if let icon = list.icon { header += "  " + style.dim(visible(icon)) }
       output.lineExact(header)
-      write(rows, numberWidth: numberWidth, nameWidth: nameWidth, visible: visible, to: output)
+      write(rows, text: text.bytes, numberWidth: numberWidth, nameWidth: nameWidth, to: output)
     }
     return !first
   }
 
   /// One row, as bytes: number, indent, box, name, then the aligned fields.
   private func format(
-    _ row: Row, numberWidth: Int, nameWidth: Int, visible: Visible.Printer,
-    into line: inout [UInt8]
+    _ row: Row, text: [UInt8], numberWidth: Int, nameWidth: Int, into line: inout [UInt8]
   ) {
-    let item = row.item
-    let name = row.visibleName
+    let item = row.fields
     var digits = 1
     var power = 10
     while power <= row.number, digits < 19 {
@@ -190,15 +225,15 @@ struct ListPrinter: Sendable {
     }
     line.append(contentsOf: repeatElement(Self.space, count: 2 + 2 * row.depth))
     if item.isChecked {
-      style.append("32", "[x]", to: &line)
+      styled("32", &line) { $0 += "[x]".utf8 }
     } else {
       line += "[ ]".utf8
     }
     line.append(Self.space)
-    line += name.utf8
-    let every = item.every
+    line += text[item.name]
     let hasFields =
-      item.id != nil || item.due != nil || item.done != nil || item.note != nil || every != nil
+      item.id != nil || item.due != nil || item.done != nil || item.note != nil
+      || item.every != nil
     guard hasFields else { return }
     let used = row.depth * 2 + row.visibleNameWidth
     line.append(contentsOf: repeatElement(Self.space, count: max(0, nameWidth - used) + 2))
@@ -209,29 +244,46 @@ struct ListPrinter: Sendable {
     }
     if let id = item.id {
       separate()
-      style.append("2", visible(id), to: &line)
+      styled("2", &line) { $0 += text[id] }
     }
     if let due = item.due {
       separate()
-      let label = "due \(due)"
-      if !item.isChecked, due.day < today {
-        style.append("31", label, to: &line)
-      } else {
-        line += label.utf8
+      styled(!item.isChecked && due.day < today ? "31" : nil, &line) { line in
+        line += "due ".utf8
+        due.appendDescription(to: &line)
       }
     }
-    if let every {
+    if let every = item.every {
       separate()
-      style.append("2", "every " + visible(every), to: &line)
+      styled("2", &line) { line in
+        line += "every ".utf8
+        line += text[every]
+      }
     }
     if let done = item.done {
       separate()
-      style.append("2", "done \(done)", to: &line)
+      styled("2", &line) { line in
+        line += "done ".utf8
+        done.appendDescription(to: &line)
+      }
     }
     if let note = item.note {
       separate()
-      style.append("2", "# " + visible(note), to: &line)
+      styled("2", &line) { line in
+        line += "# ".utf8
+        line += text[note]
+      }
     }
+  }
+
+  /// What `body` appends, in the style `code` when colour is on (`nil`: plain).
+  private func styled(_ code: String?, _ line: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
+    guard let code, style.isEnabled else { return body(&line) }
+    line += "\u{1B}[".utf8
+    line += code.utf8
+    line.append(UInt8(ascii: "m"))
+    body(&line)
+    line += "\u{1B}[0m".utf8
   }
 }
 

@@ -12,6 +12,12 @@ package enum TextWidth {
     return text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
   }
 
+  /// The width of UTF-8 bytes, as of their text.
+  package static func of(_ bytes: ArraySlice<UInt8>) -> Int {
+    if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return bytes.count }
+    return of(String(decoding: bytes, as: UTF8.self))
+  }
+
   private static func width(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x300 { return value < 0x20 ? 0 : 1 }
