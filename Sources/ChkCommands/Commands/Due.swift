@@ -347,11 +347,14 @@ struct AgendaEntry {
   static func print(_ entries: [AgendaEntry], today: CalendarDay, _ invocation: Invocation) {
     let style = invocation.style
     let visible = Visible.Printer(invocation.output)
-    let width = entries.map { TextWidth.of(visible($0.address)) }.max() ?? 0
+    // Each address made once: its width sets the column.
+    let addresses = entries.map { visible($0.address) }
+    let widths = addresses.map(TextWidth.of)
+    let width = widths.max() ?? 0
     // With any time in the view, the day column makes room for one: `2024-06-01 09:30`.
     let hasTimes = entries.contains { $0.item.dueTime != nil }
     var current: Section?
-    for entry in entries {
+    for (index, entry) in entries.enumerated() {
       if entry.section != current {
         if current != nil { invocation.output.line() }
         current = entry.section
@@ -362,10 +365,9 @@ struct AgendaEntry {
       var when = due.description
       if hasTimes { when += entry.item.dueTime.map { " " + $0.description } ?? "      " }
       if entry.section == .overdue { when = style.red(when) }
-      let address = visible(entry.address)
       var line =
-        "  " + when + "  " + style.dim(address)
-        + String(repeating: " ", count: max(0, width - TextWidth.of(address))) + "  "
+        "  " + when + "  " + style.dim(addresses[index])
+        + String(repeating: " ", count: max(0, width - widths[index])) + "  "
         + visible(entry.item.name)
       if days < 0 { line += style.dim("  (\(-days) day\(days == -1 ? "" : "s") ago)") }
       if let every = entry.item.tagValue(.every) { line += style.dim("  every " + visible(every)) }
