@@ -185,6 +185,9 @@ extension ChecklistDocument {
     _ range: Range<Int>, with text: [UInt8], giving changed: [UInt8]? = nil,
     parsingWholeBelow smallest: Int = 1 << 16
   ) throws(ParseError) {
+    // Clamped to the text, as an editor's buffer clamps a change.
+    let lowest = min(max(0, range.lowerBound), bytes.count)
+    let range = lowest..<min(max(lowest, range.upperBound), bytes.count)
     let newCount = bytes.count - range.count + text.count
     guard newCount <= Self.maximumByteCount else { throw .tooLarge(byteCount: newCount) }
     let newBytes = changed ?? POSIX.splice(bytes, replacing: range, with: text)
@@ -197,10 +200,16 @@ extension ChecklistDocument {
     let textIsValid = text.withUnsafeBufferPointer {
       UTF8Validation.scan($0).invalidOffset == nil
     }
-    guard bytes.count >= smallest, first >= 1, range.upperBound <= bytes.count,
-      isBoundary(range.lowerBound), isBoundary(range.upperBound), textIsValid
+    guard bytes.count >= smallest, first >= 1, isBoundary(range.lowerBound),
+      isBoundary(range.upperBound), textIsValid
     else {
-      self = try ChecklistDocument(parsing: newBytes)
+      // Parsed whole; the document keeps where its IDs come from (and its work log).
+      var whole = try ChecklistDocument(parsing: newBytes)
+      whole.idGenerator = idGenerator
+      #if DEBUG
+        whole.workLog = workLog
+      #endif
+      self = whole
       return
     }
     // The lines from the one before the change to the one after it, whole.

@@ -71,6 +71,22 @@ struct IncrementalParseTests {
     #expect(document == before && document.lines == before.lines)
   }
 
+  /// A change parsed whole (here, on the first line) keeps where the document's IDs
+  /// come from, and a range past the end is clamped, as the editor's buffer clamps it.
+  @Test func aWholeParseKeepsTheIDsSourceAndRangesAreClamped() throws {
+    var document = try ChecklistDocument(parsing: "- [ ] a\n- [ ] b\n")
+    document.idGenerator = .seeded(7)
+    try document.replaceBytes(0..<0, with: Array("x".utf8), parsingWholeBelow: 0)
+    var expected = try ChecklistDocument(parsing: "x- [ ] a\n- [ ] b\n")
+    expected.idGenerator = .seeded(7)
+    #expect(
+      try document.addItem(named: "c", at: .end(of: .unnamed))
+        == (try expected.addItem(named: "c", at: .end(of: .unnamed))))
+    #expect(document.bytes == expected.bytes)
+    try document.replaceBytes(1_000..<2_000, with: Array("!".utf8), parsingWholeBelow: 0)
+    #expect(document.bytes.last == UInt8(ascii: "!"))
+  }
+
   /// A keystroke parses its section again, whatever the size of the file: the lines
   /// parsed (at most two lists of 50) are as many at 1,000 and 4,000 items, and a change that
   /// opens a fence parses to the end, as it must.
