@@ -298,20 +298,22 @@ struct ListFromOutlineTests {
     return files
   }()
 
+  /// The files parsed, with the lists as the tree printer and `render` take them.
+  static let documents: [(document: ChecklistDocument, lists: [FilteredList])] =
+    files.compactMap { bytes in
+      guard let document = try? ChecklistDocument(parsing: bytes) else { return nil }
+      return (document, document.lists.map { FilteredList(list: $0, items: $0.items) })
+    }
+
   @Test(arguments: [false, true])
   func theOutlineAndTheTreePrintTheSame(_ colour: Bool) throws {
-    let files = Self.files
     var compared = 0
-    for bytes in files {
-      guard let document = try? ChecklistDocument(parsing: bytes), document.hasItems else {
-        continue
-      }
+    for (document, lists) in Self.documents where document.hasItems {
       let today = CalendarDay("2026-12-01") ?? .today()
       let printer = ListPrinter(
         style: Style(isEnabled: colour), numbers: document.itemNumbers(), today: today)
       let tree = ByteOutput(isTerminal: colour)
-      printer.print(
-        document.lists.map { FilteredList(list: $0, items: $0.items) }, to: tree, showEmpty: false)
+      printer.print(lists, to: tree, showEmpty: false)
       // Whole, and in runs of a few items printed two at a time on two threads.
       for chunk in [1 << 14, 1, 3] {
         let outline = ByteOutput(isTerminal: colour)
@@ -327,13 +329,11 @@ struct ListFromOutlineTests {
   /// the bytes are those of the JSON made from the tree of items, nesting capped the same.
   @Test func theStreamedJSONIsTheTreesJSON() throws {
     var compared = 0
-    for bytes in Self.files {
-      guard let document = try? ChecklistDocument(parsing: bytes) else { continue }
+    for (document, lists) in Self.documents {
       let numbers = document.itemNumbers()
       let reminders = ReminderDefaults()
       let tree = DocumentJSON.render(
-        file: "a.md", lists: document.lists.map { FilteredList(list: $0, items: $0.items) },
-        numbers: numbers, reminders: reminders)
+        file: "a.md", lists: lists, numbers: numbers, reminders: reminders)
       // Whole, and in runs of a few items written two at a time on two threads.
       for chunk in [1 << 14, 1, 3] {
         let output = ByteOutput(isTerminal: false)
@@ -351,8 +351,7 @@ struct ListFromOutlineTests {
   /// item of every file.
   @Test func summariesFromLinesAreSummariesOfValues() throws {
     var compared = 0
-    for bytes in Self.files {
-      guard let document = try? ChecklistDocument(parsing: bytes) else { continue }
+    for (document, _) in Self.documents {
       for row in document.outline where row.kind == .item {
         let value = try #require(document.itemFields(atLine: row.line))
         #expect(document.itemSummary(atLine: row.line) == ItemSummary(value))

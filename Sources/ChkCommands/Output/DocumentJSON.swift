@@ -46,45 +46,23 @@ enum DocumentJSON {
     head.beginArray()
     output.writeExact(head.bytes)
     let outline = document.outline
-    // Each list as its outline rows, and runs of whole lists of about `chunk` items.
-    var lists: [Range<Int>] = []
-    var runs: [Range<Int>] = []
-    var (index, runStart, items) = (0, 0, 0)
-    while index < outline.count {
-      var end = index + 1
-      while end < outline.count, outline[end].kind == .item { end += 1 }
-      lists.append(index..<end)
-      items += end - index - 1
-      if items >= chunk || end == outline.count {
-        runs.append(runStart..<lists.count)
-        (runStart, items) = (lists.count, 0)
-      }
-      index = end
-    }
-    if runs.count <= 1 {
+    let runs = ListRuns(outline, chunk: chunk)
+    if runs.runs.count <= 1 {
       var json = JSONWriter()
-      writeLists(lists[...], of: document, outline: outline, numbers, reminders, to: &json) {
+      writeLists(runs.lists[...], of: document, outline: outline, numbers, reminders, to: &json) {
         if $0.bytes.count >= 1 << 20 { $0.flush { output.writeExact($0) } }
       }
       output.writeExact(json.bytes)
     } else {
-      let storages = [RunBuffer(), RunBuffer()]
-      let allLists = lists
-      var round = 0
-      while round < runs.count {
-        let batch = Array(runs[round..<min(runs.count, round + 2)])
-        _ = Parallel.map(batch.count) { part in
-          var json = JSONWriter(reusing: storages[part].take())
-          writeLists(
-            allLists[batch[part]], of: document, outline: outline, numbers, reminders, to: &json
-          ) { _ in }
-          storages[part].bytes = json.takeBytes()
-        }
-        for part in batch.indices {
-          if round + part > 0 { output.writeExact([UInt8(ascii: ",")]) }
-          output.writeExact(storages[part].bytes)
-        }
-        round += 2
+      var wroteAny = false
+      runs.forEachRun { lists, storage in
+        var json = JSONWriter(reusing: storage)
+        writeLists(lists, of: document, outline: outline, numbers, reminders, to: &json) { _ in }
+        return (json.takeBytes(), true)
+      } write: { bytes, _ in
+        if wroteAny { output.writeExact([UInt8(ascii: ",")]) }
+        wroteAny = true
+        output.writeExact(bytes)
       }
     }
     output.writeExact(Array("]}\n".utf8))
@@ -92,13 +70,13 @@ enum DocumentJSON {
 
   /// The lists (each its outline rows), one after another, at the writer's top level.
   private static func writeLists(
-    _ lists: ArraySlice<Range<Int>>, of document: ChecklistDocument, outline: [OutlineRow],
+    _ lists: ArraySlice<ListRuns.List>, of document: ChecklistDocument, outline: [OutlineRow],
     _ numbers: ItemNumbers, _ reminders: ReminderDefaults, to json: inout JSONWriter,
     afterItem: (inout JSONWriter) -> Void
   ) {
     // The last line of each item still open (its sub-items may follow).
     var open: [Int] = []
-    for rows in lists {
+    for (rows, _) in lists {
       let heading = outline[rows.lowerBound]
       var (openCount, doneCount) = (0, 0)
       for row in outline[rows.dropFirst()] {

@@ -121,58 +121,30 @@ struct ListPrinter: Sendable {
   /// - Complexity: O(*n*) in the number of lines; memory for two runs' output.
   func printAll(_ document: ChecklistDocument, to output: ByteOutput, chunk: Int = 1 << 14) {
     let outline = document.outline
-    // Each list as its outline rows, and the number of the items before it.
-    var lists: [(rows: Range<Int>, numbered: Int)] = []
-    var numbered = 0
-    var index = 0
-    while index < outline.count {
-      var end = index + 1
-      while end < outline.count, outline[end].kind == .item { end += 1 }
-      lists.append((index..<end, numbered))
-      numbered += end - index - 1
-      index = end
-    }
-    // Runs of whole lists, about `chunk` items each.
-    var runs: [Range<Int>] = []
-    var runStart = 0
-    for list in lists.indices
-    where list + 1 == lists.count || lists[list + 1].numbered - lists[runStart].numbered >= chunk {
-      runs.append(runStart..<(list + 1))
-      runStart = list + 1
-    }
-    guard runs.count > 1 else {
-      _ = printLists(lists[...], of: document, outline: outline, to: output)
+    let runs = ListRuns(outline, chunk: chunk)
+    guard runs.runs.count > 1 else {
+      _ = printLists(runs.lists[...], of: document, outline: outline, to: output)
       return
     }
-    let (isTerminal, visible, printer, allLists) = (output.isTerminal, output.visible, self, lists)
-    // Two buffers, filled again each round: fresh ones would be fresh pages to zero.
-    let storages = [RunBuffer(), RunBuffer()]
+    let (isTerminal, visible, printer) = (output.isTerminal, output.visible, self)
     var printedAny = false
-    var round = 0
-    while round < runs.count {
-      let batch = Array(runs[round..<min(runs.count, round + 2)])
-      let printed = Parallel.map(batch.count) { part in
-        let storage = storages[part]
-        let buffer = ByteOutput(isTerminal: isTerminal, reusing: storage.take())
-        buffer.visible = visible
-        let printed = printer.printLists(
-          allLists[batch[part]], of: document, outline: outline, to: buffer)
-        storage.bytes = buffer.takeBytes()
-        return printed
-      }
-      for part in printed.indices where printed[part] {
-        if printedAny { output.line() }
-        printedAny = true
-        output.writeExact(storages[part].bytes)
-      }
-      round += 2
+    runs.forEachRun { lists, storage in
+      let buffer = ByteOutput(isTerminal: isTerminal, reusing: storage)
+      buffer.visible = visible
+      let printed = printer.printLists(lists, of: document, outline: outline, to: buffer)
+      return (buffer.takeBytes(), printed)
+    } write: { bytes, printed in
+      guard printed else { return }
+      if printedAny { output.line() }
+      printedAny = true
+      output.writeExact(bytes)
     }
   }
 
   /// Prints the lists (outline rows and the number of the items before each) that have
   /// items, a blank line between two; returns whether it printed any.
   private func printLists(
-    _ lists: ArraySlice<(rows: Range<Int>, numbered: Int)>, of document: ChecklistDocument,
+    _ lists: ArraySlice<ListRuns.List>, of document: ChecklistDocument,
     outline: [OutlineRow], to output: ByteOutput
   ) -> Bool {
     let visible = Visible.Printer(output)
@@ -284,19 +256,5 @@ struct ListPrinter: Sendable {
     line.append(UInt8(ascii: "m"))
     body(&line)
     line += "\u{1B}[0m".utf8
-  }
-}
-
-/// The bytes one thread prints a run of lists into; each thread has its own, and the
-/// printing thread reads them only after both are done.
-final class RunBuffer: @unchecked Sendable {
-  var bytes: [UInt8] = []
-
-  /// The bytes, owned by the caller (this buffer keeps none, so appending to them does
-  /// not copy them).
-  func take() -> [UInt8] {
-    var taken: [UInt8] = []
-    swap(&taken, &bytes)
-    return taken
   }
 }
