@@ -347,19 +347,28 @@ struct ListFromOutlineTests {
     #expect(compared > 300)
   }
 
-  /// An item's summary, made from its line, is the one made from its value, on every
+  /// An item's printed fields, made from its line, are the ones of its value, on every
   /// item of every file.
-  @Test func summariesFromLinesAreSummariesOfValues() throws {
+  @Test func fieldsFromLinesAreFieldsOfValues() throws {
     var compared = 0
     for (document, _) in Self.documents {
       for row in document.outline where row.kind == .item {
         let value = try #require(document.itemFields(atLine: row.line))
-        #expect(document.itemSummary(atLine: row.line) == ItemSummary(value))
+        var buffer: [UInt8] = []
+        let fields = try #require(document.appendItemFields(atLine: row.line, to: &buffer))
+        func text(_ range: Range<Int>?) -> String? {
+          range.map { String(decoding: buffer[$0], as: UTF8.self) }
+        }
+        #expect(text(fields.name) == value.name && fields.isChecked == value.isChecked)
+        #expect(text(fields.id) == value.id && text(fields.note) == value.note)
+        #expect(text(fields.every) == value.tagValue(.every))
+        #expect(fields.due == value.due && fields.done == value.doneDate)
         compared += 1
       }
     }
     #expect(compared > 3_000)
-    #expect(ChecklistDocument.empty.itemSummary(atLine: 1) == nil)
+    var buffer: [UInt8] = []
+    #expect(ChecklistDocument.empty.appendItemFields(atLine: 1, to: &buffer) == nil)
   }
 }
 

@@ -125,28 +125,11 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
 
   /// Appends `description`'s bytes (`YYYY-MM-DD`), making no string.
   package func appendDescription(to bytes: inout [UInt8]) {
-    Self.appendDigits(year, 4, to: &bytes)
+    DecimalDigits.append(year, width: 4, to: &bytes)
     bytes.append(UInt8(ascii: "-"))
-    Self.appendDigits(month, 2, to: &bytes)
+    DecimalDigits.append(month, width: 2, to: &bytes)
     bytes.append(UInt8(ascii: "-"))
-    Self.appendDigits(day, 2, to: &bytes)
-  }
-
-  /// Appends a non-negative number's decimal digits, zero-padded to `width`.
-  static func appendDigits(_ value: Int, _ width: Int, to bytes: inout [UInt8]) {
-    var digits = 1
-    var power = 10
-    while power <= value, digits < 19 {
-      digits += 1
-      power &*= 10
-    }
-    bytes.append(
-      contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, width - digits) + digits))
-    var rest = value
-    for position in stride(from: bytes.count - 1, through: bytes.count - digits, by: -1) {
-      bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-      rest /= 10
-    }
+    DecimalDigits.append(day, width: 2, to: &bytes)
   }
 
   /// Orders days in time.

@@ -105,63 +105,10 @@ extension ChecklistDocument {
   }
 }
 
-/// What a one-line view of an item shows (`chk list`): the name, the box and the fields
-/// with a meaning, without the tags as values or the sub-items. Made from the line's
-/// bytes with one pass over its tags, so a view of a million items pays a few strings
-/// per item, not a `ChecklistItem` each.
-public struct ItemSummary: Sendable, Hashable {
-  /// The name, escapes decoded (as `ChecklistItem.name`).
-  public var name: String
-  /// Whether the box is checked.
-  public var isChecked: Bool
-  /// The first `@id` value, decoded.
-  public var id: String?
-  /// The first `@due`, when it is a real day (with or without a time).
-  public var due: DueMoment?
-  /// The first `@every` value, decoded.
-  public var every: String?
-  /// The first `@done`, when it is a real day.
-  public var done: CalendarDay?
-  /// The note, or `nil`.
-  public var note: String?
-
-  /// The summary of an item value: what `ChecklistDocument.itemSummary(atLine:)` gives
-  /// for its line.
-  public init(_ item: ChecklistItem) {
-    name = item.name
-    isChecked = item.isChecked
-    id = item.id
-    due = item.due
-    every = item.tagValue(.every)
-    done = item.doneDate
-    note = item.note
-  }
-
-  /// The summary of fields appended to `buffer` by `appendItemFields`.
-  package init(_ fields: ItemFieldRanges, in buffer: [UInt8]) {
-    func text(_ range: Range<Int>) -> String { String(decoding: buffer[range], as: UTF8.self) }
-    name = text(fields.name)
-    isChecked = fields.isChecked
-    id = fields.id.map(text)
-    due = fields.due
-    every = fields.every.map(text)
-    done = fields.done
-    note = fields.note.map(text)
-  }
-}
-
-extension ChecklistDocument {
-  /// The summary of the item on a 1-based line, or `nil` when the line is not an item.
-  ///
-  /// - Complexity: O(*m*) in the line's length.
-  public func itemSummary(atLine line: Int) -> ItemSummary? {
-    var buffer: [UInt8] = []
-    return appendItemFields(atLine: line, to: &buffer).map { ItemSummary($0, in: buffer) }
-  }
-}
-
-/// `ItemSummary`'s fields as bytes a caller's buffer holds: what `chk list` prints from
-/// a million items without a string for each name, ID and note.
+/// What a one-line view of an item shows (`chk list`), as bytes a caller's buffer holds:
+/// the name, the box and the fields with a meaning, without the tags as values or the
+/// sub-items, so that a view of a million items makes no string for each name, ID and
+/// note. The fields are those of the line's `ChecklistItem`.
 package struct ItemFieldRanges: Sendable {
   package var isChecked: Bool
   /// The name, escapes decoded.
@@ -190,9 +137,8 @@ package struct ItemFieldRanges: Sendable {
 }
 
 extension ChecklistDocument {
-  /// Appends the fields of the item on a 1-based line to `buffer` (as
-  /// `itemSummary(atLine:)` gives them, as bytes) and returns where they are; `nil`
-  /// when the line is not an item.
+  /// Appends the fields of the item on a 1-based line to `buffer` and returns where they
+  /// are; `nil` when the line is not an item.
   ///
   /// - Complexity: O(*m*) in the line's length.
   package func appendItemFields(atLine line: Int, to buffer: inout [UInt8]) -> ItemFieldRanges? {
@@ -212,7 +158,7 @@ extension ChecklistDocument {
         fields.note = appended { $0.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[note])) }
       }
       guard record.hasTags else { return fields }
-      // As `ItemSummary`: the first `@id` with a value, the first `@due` and `@done`
+      // As `ChecklistItem`: the first `@id` with a value, the first `@due` and `@done`
       // that are real days, the first `@every` whatever its value.
       var everySeen = false
       var tags = parsed.tagSpanIterator

@@ -152,9 +152,9 @@ public struct DueMoment: Sendable, Hashable, Comparable, CustomStringConvertible
     day.appendDescription(to: &bytes)
     guard let time else { return }
     bytes.append(UInt8(ascii: " "))
-    CalendarDay.appendDigits(time.hour, 2, to: &bytes)
+    DecimalDigits.append(time.hour, width: 2, to: &bytes)
     bytes.append(UInt8(ascii: ":"))
-    CalendarDay.appendDigits(time.minute, 2, to: &bytes)
+    DecimalDigits.append(time.minute, width: 2, to: &bytes)
   }
 
   /// Earlier first; on one day, the day alone before its times, as a calendar shows a

@@ -120,9 +120,9 @@ enum LintReport {
           // `path:line:col: severity: message [rule]`
           line += path
           line.append(UInt8(ascii: ":"))
-          appendDecimal(diagnostic.line, to: &line)
+          DecimalDigits.append(diagnostic.line, to: &line)
           line.append(UInt8(ascii: ":"))
-          appendDecimal(diagnostic.column, to: &line)
+          DecimalDigits.append(diagnostic.column, to: &line)
           line += diagnostic.severity == .error ? Self.errorLabel : Self.warningLabel
           diagnostic.appendMessage(to: &line)
           if let advice = advice[rule] { line += advice }
@@ -155,26 +155,6 @@ enum LintReport {
   private static let warningLabel = Array(": warning: ".utf8)
   private static let ruleOpen = Array(" [".utf8)
   private static let ruleClose = Array("]\n".utf8)
-
-  /// Appends a non-negative number's decimal digits.
-  private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-    guard value > 0 else {
-      bytes.append(UInt8(ascii: "0"))
-      return
-    }
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
-    var rest = value
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      while rest > 0, count < 10 {
-        buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-        count += 1
-      }
-      for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
-    }
-  }
 
   private static func gnu(_ entries: [Entry]) -> [UInt8] {
     var output: [UInt8] = []

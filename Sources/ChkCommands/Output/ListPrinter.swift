@@ -54,8 +54,8 @@ struct ListPrinter: Sendable {
         visibleNameWidth: fields.name == raw.name ? nameWidth : TextWidth.of(bytes[fields.name]))
     }
 
-    /// A row for an item value's summary: its fields appended first.
-    mutating func row(number: Int, depth: Int, item: ItemSummary) -> Row {
+    /// A row for an item value (its sub-items aside): its fields appended first.
+    mutating func row(number: Int, depth: Int, item: ChecklistItem) -> Row {
       func appended(_ text: String) -> Range<Int> {
         let start = bytes.count
         bytes += text.utf8
@@ -63,8 +63,8 @@ struct ListPrinter: Sendable {
       }
       let fields = ItemFieldRanges(
         isChecked: item.isChecked, name: appended(item.name), id: item.id.map(appended),
-        every: item.every.map(appended), note: item.note.map(appended), due: item.due,
-        done: item.done)
+        every: item.tagValue(.every).map(appended), note: item.note.map(appended),
+        due: item.due, done: item.doneDate)
       return row(number: number, depth: depth, fields: fields)
     }
   }
@@ -88,7 +88,7 @@ struct ListPrinter: Sendable {
       while let (item, depth) = pending.popLast() {
         rows.append(
           text.row(
-            number: numbers.number(ofLine: item.line) ?? 0, depth: depth, item: ItemSummary(item)))
+            number: numbers.number(ofLine: item.line) ?? 0, depth: depth, item: item))
         pending += item.children.reversed().map { (item: $0, depth: depth + 1) }
       }
       let numberWidth = String(numbers.count).count
@@ -112,8 +112,8 @@ struct ListPrinter: Sendable {
   }
 
   /// Prints every list with items, as `print` does for the unfiltered lists, from the
-  /// document's outline: a list's items are summarized (`ItemSummary`: the printed
-  /// fields only) only while the list is printed, numbers are counted as the rows go,
+  /// document's outline: a list's items' printed fields are decoded
+  /// (`appendItemFields`) only while the list is printed, numbers are counted as the rows go,
   /// and no tree of items is built. A large file's lists are printed in runs of about
   /// `chunk` items, two runs at a time on two threads, each into a buffer written in
   /// order.
@@ -183,21 +183,10 @@ struct ListPrinter: Sendable {
     _ row: Row, text: [UInt8], numberWidth: Int, nameWidth: Int, into line: inout [UInt8]
   ) {
     let item = row.fields
-    var digits = 1
-    var power = 10
-    while power <= row.number, digits < 19 {
-      digits += 1
-      power &*= 10
-    }
-    line.append(contentsOf: repeatElement(Self.space, count: max(0, numberWidth - digits) + digits))
-    var rest = row.number
-    for position in stride(from: line.count - 1, through: line.count - digits, by: -1) {
-      line[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-      rest /= 10
-    }
+    DecimalDigits.append(row.number, width: numberWidth, padding: Self.space, to: &line)
     line.append(contentsOf: repeatElement(Self.space, count: 2 + 2 * row.depth))
     if item.isChecked {
-      styled("32", &line) { $0 += "[x]".utf8 }
+      style.append("32", &line) { $0 += "[x]".utf8 }
     } else {
       line += "[ ]".utf8
     }
@@ -216,45 +205,35 @@ struct ListPrinter: Sendable {
     }
     if let id = item.id {
       separate()
-      styled("2", &line) { $0 += text[id] }
+      style.append("2", &line) { $0 += text[id] }
     }
     if let due = item.due {
       separate()
-      styled(!item.isChecked && due.day < today ? "31" : nil, &line) { line in
+      style.append(!item.isChecked && due.day < today ? "31" : nil, &line) { line in
         line += "due ".utf8
         due.appendDescription(to: &line)
       }
     }
     if let every = item.every {
       separate()
-      styled("2", &line) { line in
+      style.append("2", &line) { line in
         line += "every ".utf8
         line += text[every]
       }
     }
     if let done = item.done {
       separate()
-      styled("2", &line) { line in
+      style.append("2", &line) { line in
         line += "done ".utf8
         done.appendDescription(to: &line)
       }
     }
     if let note = item.note {
       separate()
-      styled("2", &line) { line in
+      style.append("2", &line) { line in
         line += "# ".utf8
         line += text[note]
       }
     }
-  }
-
-  /// What `body` appends, in the style `code` when colour is on (`nil`: plain).
-  private func styled(_ code: String?, _ line: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
-    guard let code, style.isEnabled else { return body(&line) }
-    line += "\u{1B}[".utf8
-    line += code.utf8
-    line.append(UInt8(ascii: "m"))
-    body(&line)
-    line += "\u{1B}[0m".utf8
   }
 }

@@ -11,19 +11,14 @@ package struct Style: Sendable {
     isEnabled ? "\u{1B}[" + code + "m" + text + "\u{1B}[0m" : text
   }
 
-  /// Appends `text` in the style `code` (or plain when colour is off).
-  package func append(_ code: String, _ text: some StringProtocol, to bytes: inout [UInt8]) {
-    if isEnabled { bytes += ("\u{1B}[" + code + "m").utf8 }
-    bytes += text.utf8
-    if isEnabled { bytes += "\u{1B}[0m".utf8 }
-  }
-
-  /// `append` for a `String`: the call a row of a million-item list makes several times
-  /// (the generic one is not specialized across modules).
-  package func append(_ code: String, _ text: String, to bytes: inout [UInt8]) {
-    if isEnabled { bytes += ("\u{1B}[" + code + "m").utf8 }
-    bytes += text.utf8
-    if isEnabled { bytes += "\u{1B}[0m".utf8 }
+  /// What `body` appends, in the style `code` when colour is on (`nil`: plain).
+  package func append(_ code: String?, _ bytes: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
+    guard let code, isEnabled else { return body(&bytes) }
+    bytes += "\u{1B}[".utf8
+    bytes += code.utf8
+    bytes.append(UInt8(ascii: "m"))
+    body(&bytes)
+    bytes += "\u{1B}[0m".utf8
   }
 
   package func bold(_ text: String) -> String { apply("1", text) }
