@@ -182,6 +182,28 @@ struct DirectoryWalkTests {
       result.errors.contains("chk: skipped docs/b.md: excluded by 'b.md' in docs/.chk.json\n"))
   }
 
+  /// A `!` pattern takes back an earlier exclusion, the last match deciding, but not
+  /// for a file in an excluded directory: as in git, with and without it.
+  @Test func aNegationTakesBackAnExclusionButNotInsideAnExcludedDirectory() throws {
+    let item = "- [ ] a  @done(2024-01-02)\n"
+    for usesGit in DirectoryWalkTests.hasGit ? [false, true] : [false] {
+      let cli = try CLIHarness()
+      for name in ["d/a.md", "d/keep.md", "e/keep.md", "f/b.md", "f/keep.md"] {
+        try FileManager.default.createDirectory(
+          atPath: cli.directory.path + "/" + (name as NSString).deletingLastPathComponent,
+          withIntermediateDirectories: true)
+        try cli.write(name, item)
+      }
+      try cli.write(
+        ".chk.json", #"{"exclude": ["d/*", "!keep.md", "e/", "!e/keep.md", "f/*.md", "!f/*"]}"#)
+      if usesGit { try git(["init", "-q"], in: cli) }
+      let result = cli.run("lint", "-v", ".")
+      #expect(Self.linted(result) == ["d/keep.md", "f/b.md", "f/keep.md"], "git: \(usesGit)")
+      #expect(result.errors.contains("skipped d/a.md: excluded by 'd/*' in .chk.json"))
+      let skippedE = usesGit ? "skipped e/keep.md" : "skipped e/"
+      #expect(result.errors.contains("\(skippedE): excluded by 'e/' in .chk.json"))
+    }
+  }
   /// A file found by walking that has no item is skipped, unless a line in it was
   /// meant as one: a template whose every box is `[]` shows no checkbox at all.
   @Test func aFileWithoutItemsIsLintedWhenALineWasMeantAsOne() throws {

@@ -5,9 +5,11 @@ import Testing
 @testable import ChkWorkspace
 
 /// `.chk.json`'s exclude patterns against git's own `.gitignore` matching: random
-/// patterns (`*`, `?`, sets and ranges, negated sets, `**`, anchored and trailing-slash
-/// patterns) and random paths, each asked of `git check-ignore --no-index`. The cases
-/// are seeded; `CHK_DIFFERENTIAL_CASES` runs more.
+/// lists of one to four patterns (`*`, `?`, sets and ranges, negated sets, `**`,
+/// anchored and trailing-slash patterns, escapes, `!` negations that take back an
+/// earlier pattern's exclusion) and random trees, each path asked of
+/// `git check-ignore --no-index`. The cases are seeded; `CHK_DIFFERENTIAL_CASES` runs
+/// more.
 @Suite("Exclude patterns against git check-ignore")
 struct GlobDifferentialTests {
   static var git: String? {
@@ -18,10 +20,10 @@ struct GlobDifferentialTests {
 
   static let tokens = [
     "a", "b", "ab", "*", "?", "[ab]", "[!a]", "[^a]", "[a-c]", "a*", "*b", "?b", "**", #"\a"#,
-    #"a\*"#, "[]a]",
+    #"a\*"#, "[]a]", #"\!a"#,
   ]
   // Names with the characters patterns give a meaning to, which an escape matches.
-  static let names = ["a", "b", "ab", "ba", "abc", "bb", "c", "aa", "a*", "[a]", "a]", "^b"]
+  static let names = ["a", "b", "ab", "ba", "abc", "bb", "c", "aa", "a*", "[a]", "a]", "^b", "!a"]
 
   static func pattern(_ random: inout TestRandom) -> String {
     var segments: [String] = []
@@ -33,11 +35,19 @@ struct GlobDifferentialTests {
     return text
   }
 
-  /// Asks git which of `paths` (a trailing `/` marks a directory) `pattern` ignores.
-  static func gitIgnored(_ pattern: String, _ paths: [String], git: String, in directory: String)
-    throws -> Set<String>
-  {
-    try Data((pattern + "\n").utf8).write(to: URL(fileURLWithPath: directory + "/.gitignore"))
+  /// One to four patterns, any but the first a negation one time in two.
+  static func patterns(_ random: inout TestRandom) -> [String] {
+    (0..<random.int(1...4)).map { index in
+      (index > 0 && random.int(0...1) == 0 ? "!" : "") + pattern(&random)
+    }
+  }
+
+  /// Asks git which of `paths` `patterns` (the lines of a `.gitignore`) ignore.
+  static func gitIgnored(
+    _ patterns: [String], _ paths: [String], git: String, in directory: String
+  ) throws -> Set<String> {
+    try Data(patterns.map { $0 + "\n" }.joined().utf8).write(
+      to: URL(fileURLWithPath: directory + "/.gitignore"))
     let process = Process()
     process.executableURL = URL(fileURLWithPath: git)
     process.arguments = ["check-ignore", "--no-index", "--stdin", "-v", "-n"]
@@ -54,9 +64,12 @@ struct GlobDifferentialTests {
     process.waitUntilExit()
     var ignored: Set<String> = []
     for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-      // `SOURCE:LINE:PATTERN<TAB>PATH`, or `::<TAB>PATH` when nothing matched.
+      // `SOURCE:LINE:PATTERN<TAB>PATH`, or `::<TAB>PATH` when nothing matched; a
+      // negation that decided is named too, and the path is not ignored.
       let parts = line.split(separator: "\t", maxSplits: 1)
       guard parts.count == 2, !parts[0].hasPrefix("::") else { continue }
+      let decider = parts[0].split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+      if decider.count == 3, decider[2].hasPrefix("!") { continue }
       ignored.insert(String(parts[1]))
     }
     return ignored
@@ -80,8 +93,9 @@ struct GlobDifferentialTests {
       Int(ProcessInfo.processInfo.environment["CHK_DIFFERENTIAL_CASES"] ?? "") ?? 400
     var mismatches: [String] = []
     for _ in 0..<count {
-      let pattern = Self.pattern(&random)
-      guard let glob = Glob(pattern) else { continue }
+      let patterns = Self.patterns(&random)
+      let globs = patterns.compactMap(Glob.init)
+      guard globs.count == patterns.count else { continue }
       // A real tree, so that git knows a directory from a file: every prefix of a path
       // is a directory, a path that is no other's prefix a file or (one in four) an
       // empty directory.
@@ -105,12 +119,13 @@ struct GlobDifferentialTests {
         try Data().write(to: URL(fileURLWithPath: tree + "/" + path))
       }
       let paths = Array(leaves.union(directories)).sorted()
-      let ignored = try Self.gitIgnored(pattern, paths, git: git, in: tree)
+      let ignored = try Self.gitIgnored(patterns, paths, git: git, in: tree)
       for path in paths {
-        let ours = glob.matches(path, isDirectory: directories.contains(path))
+        let ours =
+          Glob.excluding(path, isDirectory: directories.contains(path), among: globs) != nil
         if ours != ignored.contains(path) {
           let kind = directories.contains(path) ? "directory" : "file"
-          mismatches.append("'\(pattern)' on the \(kind) \(path): chk \(ours), git \(!ours)")
+          mismatches.append("\(patterns) on the \(kind) \(path): chk \(ours), git \(!ours)")
         }
       }
     }

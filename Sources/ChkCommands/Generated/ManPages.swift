@@ -1618,6 +1618,22 @@ is anchored at the configuration's directory, a trailing
 .Ql /
 matches directories only, and a pattern that matches a directory excludes
 everything in it.
+A leading
+.Ql \&!
+makes a negation: the last pattern that matches a path decides, so
+.Ql drafts/*
+then
+.Ql !drafts/shared.md
+keeps that one file, while a file in an excluded directory stays out
+.Po
+.Ql drafts/
+then
+.Ql !drafts/shared.md
+keeps nothing, as in git
+.Pc ;
+.Ql \e!
+starts a pattern with a literal
+.Ql \&! .
 An unknown key, rule, severity or pattern is a usage error that names the file.
 .Sh JSON OUTPUT
 .Cm list Fl -json

@@ -9,11 +9,15 @@
 /// - a pattern without a `/` (other than a trailing one) matches a file or directory
 ///   name at any depth (`node_modules`, `*.draft.md`); one with a `/` is anchored at
 ///   the configuration's directory (`docs/old`, `/TODO.md`);
-/// - a pattern that matches a directory excludes everything under it, and a trailing
-///   `/` makes a pattern match directories only (`build/`).
+/// - a trailing `/` makes a pattern match directories only (`build/`);
+/// - a leading `!` makes it a negation, which takes back what an earlier pattern
+///   excluded (`\!` starts a pattern with a literal `!`); see ``excluding(_:isDirectory:among:)``
+///   for how a list of patterns decides.
 package struct Glob: Sendable, Hashable {
   /// The pattern as written.
   package let text: String
+  /// Whether the pattern starts with `!`: a path it matches is included again.
+  package let isNegation: Bool
   /// The segments between slashes, as Unicode scalars.
   private let segments: [[Unicode.Scalar]]
   /// Whether the pattern matches at any depth (it has no inner `/`).
@@ -25,6 +29,8 @@ package struct Glob: Sendable, Hashable {
   package init?(_ text: String) {
     self.text = text
     var body = Substring(text)
+    isNegation = body.hasPrefix("!")
+    if isNegation { body = body.dropFirst() }
     if body.hasPrefix("./") { body = body.dropFirst(2) }
     directoriesOnly = body.hasSuffix("/")
     while body.hasSuffix("/") { body = body.dropLast() }
@@ -37,26 +43,52 @@ package struct Glob: Sendable, Hashable {
     floats = !anchored && segments.count == 1
   }
 
-  /// Whether the pattern excludes `path` (relative, `/`-separated): the file or
-  /// directory itself, or a directory it lies in.
-  package func matches(_ path: String, isDirectory: Bool = false) -> Bool {
+  /// The pattern of `patterns` (read in order, as `.gitignore` reads its lines) that
+  /// excludes `path` (relative, `/`-separated), or `nil` when none does. As in git:
+  ///
+  /// - the last pattern that matches a path decides: a negation includes it again;
+  /// - a path in an excluded directory is excluded, whatever matches the path itself,
+  ///   since a walk never enters that directory: `build/` then `!build/keep.md` leaves
+  ///   `build/keep.md` out (`!build/` must come first).
+  ///
+  /// Each directory on the way is decided once, so the work is the path's components
+  /// times the patterns.
+  package static func excluding(_ path: String, isDirectory: Bool = false, among patterns: [Glob])
+    -> Glob?
+  {
     let components = path.split(separator: "/").map { Array($0.unicodeScalars) }
-    guard !components.isEmpty else { return false }
-    // A prefix of k components is a directory when k < count, else the path itself.
-    let lastPrefix =
-      directoriesOnly && !isDirectory ? components.count - 1 : components.count
-    guard lastPrefix >= 1 else { return false }
-    if floats {
-      return components[0..<lastPrefix].contains { Self.matches(segments[0], $0) }
+    guard !components.isEmpty, !patterns.isEmpty else { return nil }
+    for end in 1...components.count {
+      let isLast = end == components.count
+      let decider = patterns.last {
+        $0.matchesWhole(components[..<end], isDirectory: !isLast || isDirectory)
+      }
+      if let decider, !decider.isNegation { return decider }
     }
-    return Self.matchesPrefix(segments, components, upTo: lastPrefix)
+    return nil
   }
 
-  /// Whether the segments match the first k components, for some k in 1...upTo.
-  /// A table over (segment, component) pairs keeps `**` linear in their product.
-  private static func matchesPrefix(
-    _ segments: [[Unicode.Scalar]], _ components: [[Unicode.Scalar]], upTo limit: Int
+  /// Whether this pattern alone excludes `path`: the file or directory itself, or a
+  /// directory it lies in.
+  package func matches(_ path: String, isDirectory: Bool = false) -> Bool {
+    Self.excluding(path, isDirectory: isDirectory, among: [self]) != nil
+  }
+
+  /// Whether the pattern matches the path `components` itself (not a directory it lies
+  /// in), negation aside.
+  private func matchesWhole(_ components: ArraySlice<[Unicode.Scalar]>, isDirectory: Bool) -> Bool {
+    if directoriesOnly && !isDirectory { return false }
+    if floats { return Self.matches(segments[0], components[components.endIndex - 1]) }
+    return Self.matchesAll(segments, components)
+  }
+
+  /// Whether the segments match all the components. A table over (segment, component)
+  /// pairs keeps `**` linear in their product.
+  private static func matchesAll(
+    _ segments: [[Unicode.Scalar]], _ components: ArraySlice<[Unicode.Scalar]>
   ) -> Bool {
+    let limit = components.count
+    let base = components.startIndex
     // reachable[c]: the segments before the current one can match the first c
     // components.
     var reachable = [Bool](repeating: false, count: limit + 1)
@@ -78,13 +110,14 @@ package struct Glob: Sendable, Hashable {
           }
         }
       } else {
-        for count in 0..<limit where reachable[count] && matches(segment, components[count]) {
+        for count in 0..<limit
+        where reachable[count] && matches(segment, components[base + count]) {
           next[count + 1] = true
         }
       }
       reachable = next
     }
-    return reachable[1...].contains(true)
+    return reachable[limit]
   }
 
   /// Whether one segment (`*`, `?`, `[...]`) matches one path component: the greedy

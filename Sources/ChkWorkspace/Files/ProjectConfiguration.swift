@@ -35,7 +35,7 @@ package struct ProjectConfiguration: Sendable {
     let prefix = directory == "/" ? "/" : directory + "/"
     guard absolute.hasPrefix(prefix) else { return nil }
     let relative = String(absolute.dropFirst(prefix.count))
-    return exclude.first { $0.matches(relative, isDirectory: isDirectory) }
+    return Glob.excluding(relative, isDirectory: isDirectory, among: exclude)
   }
 
   /// Parses a configuration file's bytes.
