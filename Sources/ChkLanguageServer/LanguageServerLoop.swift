@@ -158,7 +158,7 @@ public enum LanguageServerLoop {
   }
 
   /// Whether input arrives within the timeout.
-  private static func isReadable(_ descriptor: Int32, timeoutMilliseconds: Int32) -> Bool {
+  static func isReadable(_ descriptor: Int32, timeoutMilliseconds: Int32) -> Bool {
     var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     while true {
       let result = poll(&entry, 1, max(0, timeoutMilliseconds))

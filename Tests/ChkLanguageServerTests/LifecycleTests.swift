@@ -323,4 +323,27 @@ extension LifecycleTests {
     close(output[1])
     close(input[0])
   }
+
+  /// A wait for input that times out says so, whatever `errno` held before: a stale
+  /// `EINTR` (left by an earlier call) must not make it wait again until input comes.
+  @Test func aTimedOutWaitIsNotMistakenForAnInterruptedOne() throws {
+    var descriptors: [Int32] = [0, 0]
+    #expect(pipe(&descriptors) == 0)
+    defer {
+      close(descriptors[0])
+      close(descriptors[1])
+    }
+    // Input arrives only after a second, so a wait that loops on the stale EINTR sees
+    // it and answers wrongly instead of never returning.
+    let writer = descriptors[1]
+    let thread = Thread {
+      Thread.sleep(forTimeInterval: 1)
+      LanguageServerLoop.write([0x20], to: writer)
+    }
+    thread.start()
+    errno = EINTR
+    #expect(!LanguageServerLoop.isReadable(descriptors[0], timeoutMilliseconds: 20))
+    Thread.sleep(forTimeInterval: 1.2)
+    #expect(LanguageServerLoop.isReadable(descriptors[0], timeoutMilliseconds: 0))
+  }
 }

@@ -83,6 +83,20 @@ extension SessionTests {
     #expect(ui.screen.first?.contains("Nothing matches 'xyz'") == true)
   }
 
+  /// An edit in place under a filter decides the row again: a note changed so that the
+  /// item no longer matches takes it out of sight.
+  @Test func anEditUnderAFilterDecidesTheRowAgain() throws {
+    let ui = try SessionHarness()
+    ui.press("/")
+    ui.type("dough")
+    #expect(ui.screen.contains { $0.hasPrefix("> ") && $0.contains("Bread") })
+    ui.press("n", "C-u")
+    ui.type("rye")
+    #expect(try ui.file().contains("- [ ] Bread  @id(b1)  # rye\n"))
+    #expect(!ui.screen.contains { $0.contains("Bread") })
+    #expect(ui.screen.first?.contains("Nothing matches 'dough'") == true)
+  }
+
   /// `a` in an empty file adds where `chk add` adds: the items before any heading.
   @Test func anEmptyFileTakesItsFirstItem() throws {
     let ui = try SessionHarness("")
