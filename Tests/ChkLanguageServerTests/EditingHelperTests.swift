@@ -201,12 +201,14 @@ struct EditingHelperTests {
   }
 
   /// Renaming an ID changes every `@id` tag of it in this file and the other open ones,
-  /// not the text in a name; a name in use, or one that is not an ID, is refused.
+  /// not the text in a name or a note; a name in use, or one that is not an ID, is
+  /// refused.
   @Test(arguments: [false, true])
   func renamingAnID(_ documentChanges: Bool) throws {
     let session = LSPSession(documentChanges: documentChanges)
     let other = "file:///work/other.md"
-    session.open(Params.uri, "## L  @id(a1)\n\n- [ ] one  @id(b2)\n- [ ] see @id(b2) here\n")
+    session.open(
+      Params.uri, "## L  @id(a1)\n\n- [ ] one  @id(b2)  # was @id(b2)\n- [ ] see @id(b2) here\n")
     session.open(other, "- [ ] copy  @id(b2)\n- [ ] mine  @id(zz)\n")
     let prepared = session.result("textDocument/prepareRename", Params.at(2, 15))
     #expect(prepared["placeholder"] == "b2")
@@ -214,6 +216,12 @@ struct EditingHelperTests {
     #expect(
       session.request("textDocument/prepareRename", Params.at(3, 12))["error"] != nil,
       "text in a name")
+    #expect(
+      session.request("textDocument/prepareRename", Params.at(2, 27))["error"] != nil,
+      "text in a note")
+    #expect(session.result("textDocument/references", Params.at(2, 27)) == [])
+    let references = session.result("textDocument/references", Params.at(2, 15))
+    #expect(references.arrayValue?.first?["range"] == Params.range((2, 11), (2, 18)))
     var params = Params.at(2, 15)
     if case .object(var members) = params {
       members.append(("newName", "c3"))
@@ -221,7 +229,7 @@ struct EditingHelperTests {
     }
     let edit = session.result("textDocument/rename", params)
     let here = session.apply(LSPSession.edits(edit, Params.uri), to: Params.uri)
-    #expect(here == "## L  @id(a1)\n\n- [ ] one  @id(c3)\n- [ ] see @id(b2) here\n")
+    #expect(here == "## L  @id(a1)\n\n- [ ] one  @id(c3)  # was @id(b2)\n- [ ] see @id(b2) here\n")
     #expect(
       session.apply(LSPSession.edits(edit, other), to: other)
         == "- [ ] copy  @id(c3)\n- [ ] mine  @id(zz)\n")

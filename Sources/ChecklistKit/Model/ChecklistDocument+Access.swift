@@ -135,6 +135,25 @@ extension ChecklistDocument {
     }
   }
 
+  /// The `@KEY` tags of an item's or a heading's 1-based line, in order, as byte offsets: each
+  /// one's whole range (from `@` past the `)`) and its value's (still escaped; `nil`
+  /// without parentheses). Empty for any other line: text that looks like a tag in a
+  /// name or a note is not one.
+  package func tagRanges(_ key: ChecklistTag.Key, atLine line: Int)
+    -> [(whole: Range<Int>, value: Range<Int>?)]
+  {
+    guard line >= 1, line <= lines.count,
+      lines[line - 1].kind == .item || lines[line - 1].kind == .heading
+    else { return [] }
+    return bytes.withUnsafeBufferPointer { buffer in
+      var found: [(whole: Range<Int>, value: Range<Int>?)] = []
+      ParsedLine(lines[line - 1], buffer).forEachTag { span in
+        if key.matches(buffer, span.key) { found.append((span.whole, span.value)) }
+      }
+      return found
+    }
+  }
+
   // MARK: - Building values
 
   func list(of span: ListSpan, in buffer: UnsafeBufferPointer<UInt8>, withItems: Bool = true)

@@ -322,33 +322,28 @@ extension LanguageServer {
   // MARK: - IDs
 
   /// The `@id(...)` value under a position.
-  private func idValue(at position: Position, in document: OpenDocument) -> String? {
-    idTag(at: position, in: document)?.0
+  private func idValue(
+    at position: Position, in document: OpenDocument, _ parsedDocument: ChecklistDocument
+  ) -> String? {
+    idTag(at: position, in: document, parsedDocument)?.0
   }
 
-  /// The `@id(...)` value under a position, and the byte range of the value.
-  func idTag(at position: Position, in document: OpenDocument) -> (String, Range<Int>)? {
+  /// The value of the `@id(...)` tag under a position (of an item or a heading, not
+  /// text in a name or note), and the byte range of the value.
+  func idTag(
+    at position: Position, in document: OpenDocument, _ parsedDocument: ChecklistDocument
+  ) -> (String, Range<Int>)? {
     let cursor = document.buffer.offset(of: position, encoding)
     let line = document.buffer.line(ofOffset: cursor)
-    let range = document.buffer.contentRange(ofLine: line)
-    let bytes = document.bytes
-    let needle = Array("@id(".utf8)
-    var index = range.lowerBound
-    while index + needle.count <= range.upperBound {
-      if bytes[index..<(index + needle.count)].elementsEqual(needle),
-        let close = bytes[(index + needle.count)..<range.upperBound].firstIndex(
-          of: UInt8(ascii: ")")),
-        cursor >= index, cursor <= close
-      {
-        let value = String(decoding: bytes[(index + needle.count)..<close], as: UTF8.self)
-        return value.isEmpty ? nil : (value, (index + needle.count)..<close)
-      }
-      index += 1
+    for tag in parsedDocument.tagRanges(.id, atLine: line + 1) {
+      guard let value = tag.value, !value.isEmpty, tag.whole.contains(cursor) else { continue }
+      return (String(decoding: document.bytes[value], as: UTF8.self), value)
     }
     return nil
   }
 
-  /// Every `@id(value)` tag of items and headings in the document, in line order.
+  /// Every `@id(value)` tag of items and headings in the document, in line order: the
+  /// first such tag of each line that has one.
   func idLocations(
     _ value: String, in document: OpenDocument, _ parsedDocument: ChecklistDocument
   )
@@ -356,26 +351,20 @@ extension LanguageServer {
   {
     var lines = parsedDocument.itemLines(withID: value)
     lines += parsedDocument.listOutlines.compactMap { $0.list.id == value ? $0.list.line : nil }
-    let needle = Array("@id(\(value))".utf8)
+    let wanted = Array(value.utf8)
     return lines.sorted().map { line in
-      let whole = document.lineRange(line)
-      var found: Range<Int>?
-      var index = whole.upperBound - needle.count
-      while index >= whole.lowerBound {
-        if document.bytes[index..<(index + needle.count)].elementsEqual(needle) {
-          found = index..<(index + needle.count)
-          break
-        }
-        index -= 1
+      let tag = parsedDocument.tagRanges(.id, atLine: line).first {
+        $0.value.map { document.bytes[$0].elementsEqual(wanted) } ?? false
       }
-      return ["uri": .string(document.uri), "range": range(found ?? whole, in: document)]
+      let found = tag?.whole ?? document.lineRange(line)
+      return ["uri": .string(document.uri), "range": range(found, in: document)]
     }
   }
 
   func definition(_ params: PositionParams) throws(ResponseError) -> JSONValue {
     let found = checklist(params.document)
     guard let (document, parsedDocument) = found, case let position = params.position,
-      let value = idValue(at: position, in: document),
+      let value = idValue(at: position, in: document, parsedDocument),
       let first = idLocations(value, in: document, parsedDocument).first
     else { return .null }
     return first
@@ -384,7 +373,7 @@ extension LanguageServer {
   func references(_ params: PositionParams) throws(ResponseError) -> JSONValue {
     let found = checklist(params.document)
     guard let (document, parsedDocument) = found, case let position = params.position,
-      let value = idValue(at: position, in: document)
+      let value = idValue(at: position, in: document, parsedDocument)
     else { return [] }
     var locations = idLocations(value, in: document, parsedDocument)
     // The first use is the declaration; the others are references to it (duplicates).

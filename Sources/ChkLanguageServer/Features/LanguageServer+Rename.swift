@@ -63,7 +63,7 @@ extension LanguageServer {
   private func renamedID(_ params: PositionParams) throws(ResponseError) -> (String, Range<Int>) {
     let document = params.document
     guard case .success(let parsedDocument) = parsed(document.uri),
-      let (value, valueRange) = idTag(at: params.position, in: document),
+      let (value, valueRange) = idTag(at: params.position, in: document, parsedDocument),
       idLocations(value, in: document, parsedDocument).contains(where: {
         $0["range"]?["start"]?["line"]?.intValue == params.position.line
       })
