@@ -97,9 +97,13 @@ struct OrderingTests {
     session.server.pollInput = {
       [Self.body(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":9}}"#)]
     }
-    for method in ["textDocument/documentSymbol", "textDocument/foldingRange"] {
-      let answers = session.send(
-        [Self.request(9, method, Self.document)], methods: ["n9": method])
+    let formatting =
+      #"{"textDocument":{"uri":"\#(Params.uri)"},"options":{"tabSize":2,"insertSpaces":true}}"#
+    for (method, params) in [
+      ("textDocument/documentSymbol", Self.document), ("textDocument/foldingRange", Self.document),
+      ("textDocument/formatting", formatting),
+    ] {
+      let answers = session.send([Self.request(9, method, params)], methods: ["n9": method])
       #expect(answers.first?["error"]?["code"] == .int(-32800), "\(method)")
       #expect(session.server.documents[Params.uri]?.symbols == nil, "nothing half done is kept")
     }
@@ -112,6 +116,32 @@ struct OrderingTests {
       ], methods: ["n10": "textDocument/foldingRange"])
     #expect(session.server.cancelled.isEmpty)
     try session.validateTranscript("aCancellationThatArrivesDuringALongRequestStopsIt")
+  }
+
+  /// A workspace search is stopped while it reads the workspace's files, and leaves no
+  /// half-built index: the next search reads every file.
+  @Test func aCancelledWorkspaceSearchLeavesNoHalfIndex() throws {
+    let directory = try TemporaryDirectory()
+    for name in ["a", "b", "c"] {
+      _ = try directory.file("\(name).md", "- [ ] Milk \(name)\n")
+    }
+    let session = LSPSession(rootURI: FileURI.uri(of: directory.path))
+    var polls = 0
+    session.server.pollInput = {
+      polls += 1
+      // The cancellation comes while the second file is being read.
+      return polls == 2
+        ? [Self.body(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":11}}"#)] : []
+    }
+    let answers = session.send(
+      [Self.request(11, "workspace/symbol", #"{"query":"milk"}"#)],
+      methods: ["n11": "workspace/symbol"])
+    #expect(answers.first?["error"]?["code"] == .int(-32800))
+    #expect(session.server.workspaceIndex == nil)
+    session.server.pollInput = nil
+    let symbols = session.result("workspace/symbol", ["query": "milk"]).arrayValue ?? []
+    #expect(symbols.count == 3)
+    try session.validateTranscript("aCancelledWorkspaceSearchLeavesNoHalfIndex")
   }
 
   /// On a file of more than 5,000 items, symbols list at most 200 items of a list and

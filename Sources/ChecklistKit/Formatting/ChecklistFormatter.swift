@@ -66,6 +66,23 @@ public struct ChecklistFormatter: Sendable {
   /// with the blank line before each heading decided as it is written. Memory stays
   /// at a few megabytes beyond the document (or one section, if larger).
   public func format(_ document: ChecklistDocument, write: (UnsafeBufferPointer<UInt8>) -> Void) {
+    _ = format(document, continuing: { true }, write: write)
+  }
+
+  /// The document in canonical form, or `nil` when `continuing` (asked before each
+  /// round of about two megabytes) says to stop: a language server's request that was
+  /// cancelled meanwhile.
+  public func format(_ document: ChecklistDocument, continuing: () -> Bool) -> [UInt8]? {
+    var output: [UInt8] = []
+    output.reserveCapacity(document.bytes.count + document.bytes.count / 16 + 16)
+    return format(document, continuing: continuing) { output += $0 } ? output : nil
+  }
+
+  /// Formats in rounds, asking `continuing` before each; whether it went to the end.
+  private func format(
+    _ document: ChecklistDocument, continuing: () -> Bool,
+    write: (UnsafeBufferPointer<UInt8>) -> Void
+  ) -> Bool {
     document.bytes.withUnsafeBufferPointer { buffer in
       let ending = document.preferredLineEnding
       let lines = document.lines
@@ -79,6 +96,7 @@ public struct ChecklistFormatter: Sendable {
       var previousKeptIndent = false
       var next = 0
       while next < lines.count {
+        guard continuing() else { return false }
         for worker in workers {
           worker.sections.removeAll(keepingCapacity: true)
           var size = 0
@@ -118,6 +136,7 @@ public struct ChecklistFormatter: Sendable {
           }
         }
       }
+      return true
     }
   }
 

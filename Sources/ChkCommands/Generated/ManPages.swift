@@ -1315,7 +1315,10 @@ a long request stops at checkpoints to answer a completion that arrives meanwhil
 answers may come out of order, as JSON-RPC allows.
 A
 .Li $/cancelRequest
-ends its request with RequestCancelled while it is queued or running.
+ends its request with RequestCancelled while it is queued or running: symbols and
+folding look every 2,048 items, formatting before each round of about two megabytes
+and before its diff, workspace symbols before each file they read or search and every
+2,048 items of a file.
 Symbols and folding are kept until the text changes.
 .Pp
 Positions are UTF-8 when the client offers it, else UTF-16.

@@ -48,7 +48,24 @@ extension LanguageServer {
     // A document without items is not a checklist: formatting it would rewrite a
     // README's headings and blank lines (`chk fmt DIR` skips such files too).
     guard parsedDocument.hasItems else { return [] }
-    let formatted = ChecklistFormatter().format(parsedDocument)
+    // A checkpoint before each round of the formatter, and before the diff: a
+    // cancellation stops it, a completion that arrives meanwhile is answered first.
+    var stopped: ResponseError?
+    let formatted = ChecklistFormatter().format(
+      parsedDocument,
+      continuing: {
+        do throws(ResponseError) {
+          try checkpoint()
+          return true
+        } catch {
+          stopped = error
+          return false
+        }
+      })
+    guard let formatted else {
+      throw stopped ?? ResponseError(ErrorCode.requestCancelled, "cancelled")
+    }
+    try checkpoint()
     var changes = LineDiff.changes(from: document.bytes, to: formatted)
     if let (start, end) = requested {
       // The changes that touch the lines of the range (a change is whole lines).

@@ -16,7 +16,8 @@ extension LanguageServer {
 
   func workspaceSymbols(_ params: JSONValue) throws(ResponseError) -> JSONValue {
     let query = (params["query"]?.stringValue ?? "").lowercased()
-    if workspaceIndex == nil { workspaceIndex = indexWorkspace() }
+    // Built whole or not at all: a cancelled request leaves no half index behind.
+    if workspaceIndex == nil { workspaceIndex = try indexWorkspace() }
     var symbols: [JSONValue] = []
     // Open documents are searched as the editor has them, not as on disk.
     var openPaths: Set<String> = []
@@ -25,20 +26,25 @@ extension LanguageServer {
       else { continue }
       openPaths.insert(path)
       try checkpoint()
-      search(Self.fileItems(path, parsedDocument), query, into: &symbols)
+      try search(Self.fileItems(path, parsedDocument), query, into: &symbols)
     }
-    for (index, file) in (workspaceIndex ?? []).enumerated() where !openPaths.contains(file.path) {
-      if index % 64 == 0 { try checkpoint() }
-      search(file, query, into: &symbols)
+    for file in workspaceIndex ?? [] where !openPaths.contains(file.path) {
+      try search(file, query, into: &symbols)
       if symbols.count >= Self.maximumWorkspaceSymbols { break }
     }
     return .array(Array(symbols.prefix(Self.maximumWorkspaceSymbols)))
   }
 
-  private func search(_ file: WorkspaceFile, _ query: String, into symbols: inout [JSONValue]) {
+  /// Adds the file's items that match; a checkpoint every so many items, and one per
+  /// file.
+  private func search(_ file: WorkspaceFile, _ query: String, into symbols: inout [JSONValue])
+    throws(ResponseError)
+  {
+    try checkpoint()
     let uri = FileURI.uri(of: file.path)
-    for item in file.items {
+    for (index, item) in file.items.enumerated() {
       guard symbols.count < Self.maximumWorkspaceSymbols else { return }
+      if index > 0, index % Self.checkpointInterval == 0 { try checkpoint() }
       guard
         query.isEmpty || item.name.lowercased().contains(query)
           || (item.id.map { $0.lowercased().hasPrefix(query) } ?? false)
@@ -73,7 +79,9 @@ extension LanguageServer {
     return file
   }
 
-  private func indexWorkspace() -> [WorkspaceFile] {
+  /// Every checklist file under the workspace roots, read and parsed, with a checkpoint
+  /// before each file.
+  private func indexWorkspace() throws(ResponseError) -> [WorkspaceFile] {
     var files: [WorkspaceFile] = []
     var configurations = ConfigurationCache(home: environment.variables["HOME"])
     for root in workspaceRoots {
@@ -87,6 +95,7 @@ extension LanguageServer {
         continue
       }
       for entry in expansion.files {
+        try checkpoint()
         guard let bytes = try? ChecklistFile.read(entry.path.absolute),
           let document = try? ChecklistDocument(parsing: bytes), document.hasItems
         else { continue }

@@ -101,6 +101,34 @@ struct FormatterTests {
     }
   }
 
+  /// A formatter told to stop (a cancelled request) is asked before each round, stops
+  /// at once and gives nothing; told to go on, it gives what `format` gives.
+  @Test func aFormatterAskedToStopStopsBeforeItsNextRound() throws {
+    var text = ""
+    for list in 0..<10 { text += "## L\(list)\n\n-  [ ]  item \(list)\n\n" }
+    let document = try ChecklistDocument(parsing: Array(text.utf8))
+    let formatter = ChecklistFormatter(chunkSize: 1)
+    var asked = 0
+    #expect(
+      formatter.format(
+        document,
+        continuing: {
+          asked += 1
+          return true
+        }) == formatter.format(document))
+    // Ten sections, one per worker and round: five rounds on two workers, ten on one.
+    #expect(asked == (Parallel.processorCount >= 2 ? 5 : 10))
+    asked = 0
+    #expect(
+      formatter.format(
+        document,
+        continuing: {
+          asked += 1
+          return asked < 2
+        }) == nil)
+    #expect(asked == 2)
+  }
+
   /// 4,000 generated documents: formatting is idempotent and keeps their meaning.
   @Test func formattingIsIdempotentAndKeepsMeaning() throws {
     var corrected = 0
