@@ -119,4 +119,42 @@ struct CompletionTests {
     session.open(Params.uri, "- [")
     #expect(labels(session, 0, 3) == ["[ ]", "[x]"])
   }
+
+  /// `@` after one blank that follows a name: each offer also puts in the second blank,
+  /// so that the tag is a tag and not part of the name; after two blanks, after another
+  /// tag and right after the box it puts in nothing. Checked with the linter.
+  @Test func anAtAfterOneBlankGetsTheSecondBlank() throws {
+    let cases: [(String, Int, String?)] = [
+      ("- [ ] call @", 12, "- [ ] call  @due("),
+      ("1. [x] paid\t@", 13, "1. [x] paid \t@done(2026-11-30)"),
+      ("- [ ] call  @", 13, nil),
+      ("- [ ] call  @due(2026-12-01) @", 30, nil),
+      ("- [ ] @", 7, nil),
+      ("## Week @", 9, nil),
+    ]
+    for (line, character, expected) in cases {
+      let session = LSPSession()
+      session.open(Params.uri, line + "\n")
+      let items =
+        session.result("textDocument/completion", Params.at(0, character))["items"]?.arrayValue
+        ?? []
+      #expect(!items.isEmpty, "\(line)")
+      try session.validateTranscript("anAtAfterOneBlankGetsTheSecondBlank")
+      let additions = items.map { $0["additionalTextEdits"] }
+      guard let expected else {
+        #expect(additions.allSatisfy { $0 == nil }, "\(line)")
+        continue
+      }
+      let first = expected.contains("@due") ? "due" : "done"
+      let offer = try #require(items.first { $0["label"]?.stringValue == first })
+      var edits = offer["additionalTextEdits"]?.arrayValue ?? []
+      edits.append(try #require(offer["textEdit"]))
+      let applied = session.apply(edits, to: Params.uri)
+      #expect(applied == expected + "\n", "\(line)")
+      let linted = ChecklistLinter(configuration: LintConfiguration(today: LSPSession.today)).lint(
+        try ChecklistDocument(
+          parsing: Array(applied.replacingOccurrences(of: "(\n", with: "(2026-12-01)\n").utf8)))
+      #expect(!linted.contains { $0.rule.name == "tag-in-name" }, "\(line)")
+    }
+  }
 }

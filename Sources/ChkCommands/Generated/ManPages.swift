@@ -1254,7 +1254,8 @@ completion of tag keys after
 (only those the line can still take:
 .Li @done
 only on a checked item, no key the line has), then the keys the file uses that chk does
-not know; past days inside
+not know; after one blank that follows an item's name, each offer also puts in the
+second blank, so that the tag is not part of the name; past days inside
 .Li @done(
 (today, yesterday, the five days before by weekday) and coming ones inside
 .Li @due(

@@ -74,6 +74,13 @@ extension LanguageServer {
       let present = Self.tagKeys(in: Array(before[..<(wordStart - 1)]) + after)
       let isChecked = Self.isCheckedItem(before)
       let today = environment.today()
+      // `- [ ] call @`: one blank after the name would leave the tag in the name
+      // (tag-in-name); each offer puts in the second blank.
+      var extraBlank: JSONValue?
+      if !isHeading, let blank = Self.singleBlankAfterName(before[..<(wordStart - 1)]) {
+        let at = cursor - before.count + blank
+        extraBlank = [["range": range(at..<at, in: document), "newText": " "]]
+      }
       var result: [JSONValue] = []
       for key in ChecklistTag.Key.known where isHeading ? key.isForLists : key.isForItems {
         guard !present.contains(key.name), key.name != ChecklistTag.Key.done.name || isChecked
@@ -98,6 +105,13 @@ extension LanguageServer {
           item(
             key, detail: "a key this file uses", kind: 14, replacing: replaced, with: key + "(",
             in: document))
+      }
+      if let extraBlank {
+        result = result.map { offer in
+          guard case .object(var members) = offer else { return offer }
+          members.append(("additionalTextEdits", extraBlank))
+          return .object(members)
+        }
       }
       return (result, false)
     }
@@ -152,6 +166,23 @@ extension LanguageServer {
   }
 
   /// Whether the bytes start an item whose box is checked (`[x]` or `[X]`).
+  /// Where the one blank before an `@` is, when it follows an item's name (`- [ ] call
+  /// @`), which makes the tag part of the name; `nil` when the `@` follows two blanks,
+  /// the box, or another tag (`@due(...) @` chains tags).
+  static func singleBlankAfterName(_ bytes: ArraySlice<UInt8>) -> Int? {
+    let line = Array(bytes)
+    func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    guard let blank = line.indices.last, isBlank(line[blank]), blank >= 1,
+      !isBlank(line[blank - 1]),
+      let open = line.firstIndex(of: UInt8(ascii: "[")), open + 2 < line.count,
+      isBulletBeforeBox(line[..<open]), line[open + 2] == UInt8(ascii: "]"), blank > open + 3
+    else { return nil }
+    // The word before the blank: another tag chains, a name's word does not.
+    var start = blank
+    while start > open + 3, !isBlank(line[start - 1]) { start -= 1 }
+    return line[start] == UInt8(ascii: "@") ? nil : blank
+  }
+
   static func isCheckedItem(_ bytes: [UInt8]) -> Bool {
     guard let open = bytes.firstIndex(of: UInt8(ascii: "[")), open + 2 < bytes.count,
       isBulletBeforeBox(bytes[..<open]), bytes[open + 2] == UInt8(ascii: "]")
