@@ -179,6 +179,20 @@ struct EditingHelperTests {
     try session.validateTranscript("plainLinesBecomeItemsAndItemsPlainLines")
   }
 
+  /// A buffer without items (a plain list) offers one action, the way to start a
+  /// checklist: making a line an item; nothing else, asked for everything.
+  @Test func aBufferWithoutItemsOffersOnlyMakingOne() throws {
+    let session = LSPSession()
+    session.open(Params.uri, "# Shopping\n\n- Milk  @due(2024-06-01)\n- Bread\n")
+    #expect(titles(helper.actions(session, (2, 0), (2, 0))) == ["Make it an item"])
+    #expect(helper.actions(session, (0, 0), (0, 0)).isEmpty, "a heading")
+    let made = helper.actions(session, (2, 0), (3, 3), only: ["refactor.rewrite.item"])
+    let applied = try #require(helper.applying(session, made, titled: "Make 2 lines items"))
+    #expect(applied == "# Shopping\n\n- [ ] Milk  @due(2024-06-01)\n- [ ] Bread\n")
+    #expect(helper.actions(session, (2, 0), (2, 0), only: ["quickfix"]).isEmpty)
+    try session.validateTranscript("aBufferWithoutItemsOffersOnlyMakingOne")
+  }
+
   /// Postponing moves the due day, keeps the time, and is what `chk edit --due` writes.
   @Test func postponingMovesTheDueDay() throws {
     let session = LSPSession()

@@ -1201,7 +1201,8 @@ Run a language server (LSP 3.17, JSON-RPC 2.0 with
 framing) on standard input and output, for editors: Neovim, Helix, VS Code through a
 generic LSP client, Emacs eglot, Sublime Text, Zed, Kate.
 It serves Markdown buffers as the editor holds them and never writes a file; a
-buffer without checklist items gets no diagnostics and no actions.
+buffer without checklist items gets no diagnostics and no actions but one: making a
+plain list line an item, the way a checklist starts.
 .Bl -dash -compact
 .It
 diagnostics: the findings of

@@ -91,8 +91,7 @@ extension LanguageServer {
 
   func codeActions(_ params: RangeParams) throws(ResponseError) -> JSONValue {
     let document = params.document
-    guard case .success(let parsedDocument) = parsed(document.uri), parsedDocument.hasItems
-    else { return [] }
+    guard case .success(let parsedDocument) = parsed(document.uri) else { return [] }
     let only = params.raw["context"]?["only"]?.arrayValue?.compactMap(\.stringValue)
     func wanted(_ kind: String) -> Bool {
       guard let only else { return true }
@@ -103,6 +102,13 @@ extension LanguageServer {
     var lastLine = document.buffer.line(ofOffset: document.buffer.offset(of: to, encoding)) + 1
     // A selection that ends at the start of a line does not take that line.
     if lastLine > firstLine, to.character == 0 { lastLine -= 1 }
+    // A buffer without items is no checklist yet: the one action is the way to start
+    // one, a plain list line made an item.
+    guard parsedDocument.hasItems else {
+      guard wanted(CodeActionKind.convert) else { return [] }
+      return .array(
+        conversionActions(firstLine: firstLine, lastLine: lastLine, document, parsedDocument))
+    }
     // Item actions take at most `maximumSelectedItems` items: each edit of an item
     // rewrites the buffer, so a select-all of a large file would take items x bytes.
     var items: [(Int, ChecklistItem)] = []
