@@ -96,4 +96,40 @@ struct DiagnosticsTests {
     #expect(session.notifications.last?["params"]?["diagnostics"] == [])
     #expect(session.publish().isEmpty)
   }
+
+  /// Keystrokes in a file of 10,000 lines, linted again only where they fell
+  /// (`LintSections`): after each, the server's diagnostics are a fresh lint's of its
+  /// text, whether the stretches were kept, moved or dropped.
+  @Test func diagnosticsAfterEachKeystrokeAreAFreshLintsOfTheText() throws {
+    let session = LSPSession(pullsDiagnostics: true)
+    var text = ""
+    for list in 0..<400 {
+      text += "## List \(list)\n\n"
+      for item in 0..<20 {
+        let id = item == 3 && list % 50 == 7 ? "dup" : "i\(list)x\(item)"
+        text += "- [\(item % 4 == 0 ? "x" : " ")] Item \(item % 9)  @id(\(id))\n"
+      }
+      text += "\n"
+    }
+    session.open(Params.uri, text)
+    var random = TestRandom(seed: 41)
+    let pieces = ["x", " @due(2024-01-01)", "\n", "- [ ] Item 1\n", "## New\n", "@id(dup)", ""]
+    let linter = ChecklistLinter(configuration: LintConfiguration(today: LSPSession.today))
+    var kept = 0
+    for step in 0..<40 {
+      let line = random.int(0...9_000)
+      let position = Position(line: line, character: random.int(0...6))
+      let end = random.chance(0.3) ? Position(line: line, character: 8) : position
+      session.change(Params.uri, (position, end), random.pick(pieces))
+      kept += session.server.documents[Params.uri]?.lintSections.stretchCount ?? 0 > 0 ? 1 : 0
+      let codes = session.result("textDocument/diagnostic", Params.textDocument())["items"]?
+        .arrayValue?.map {
+          "\($0["range"]?["start"]?["line"]?.intValue ?? -1) \($0["code"]?.stringValue ?? "")"
+        }
+      let fresh = try ChecklistDocument(parsing: session.server.documents[Params.uri]?.bytes ?? [])
+      let expected = linter.lint(fresh).map { "\($0.line - 1) \($0.rule.name)" }
+      #expect(codes == expected, "step \(step)")
+    }
+    #expect(kept > 30, "most keystrokes keep stretches")
+  }
 }

@@ -171,6 +171,10 @@ extension ChecklistDocument {
   /// a small file, or a change that does not fall on character boundaries is parsed
   /// whole.
   ///
+  /// - Returns: the lines parsed again: `old`, the old document's lines they replace,
+  ///   and `new`, where they are now. The lines before them are as they were; those
+  ///   after them are the old ones moved, with the same kinds and bytes (a whole parse
+  ///   gives every line).
   /// - Throws: `ParseError.invalidUTF8` or `.tooLarge`, as parsing the new bytes would;
   ///   the document is then unchanged.
   /// - Complexity: O(*m*) for the section parsed again, plus one copy of the bytes and
@@ -181,10 +185,11 @@ extension ChecklistDocument {
   ///     editor's buffer): kept instead of a second copy.
   ///   - smallest: the size below which the whole file is parsed again (a test sets it
   ///     to 0 to try the incremental path on small documents).
+  @discardableResult
   package mutating func replaceBytes(
     _ range: Range<Int>, with text: [UInt8], giving changed: [UInt8]? = nil,
     parsingWholeBelow smallest: Int = 1 << 16
-  ) throws(ParseError) {
+  ) throws(ParseError) -> (old: Range<Int>, new: Range<Int>) {
     // Clamped to the text, as an editor's buffer clamps a change.
     let lowest = min(max(0, range.lowerBound), bytes.count)
     let range = lowest..<min(max(lowest, range.upperBound), bytes.count)
@@ -209,22 +214,26 @@ extension ChecklistDocument {
       #if DEBUG
         whole.workLog = workLog
       #endif
+      let oldCount = lines.count
       self = whole
-      return
+      return (0..<oldCount, 0..<lines.count)
     }
     // The lines from the one before the change to the one after it, whole.
     let last = min(
       lines.count - 1, Self.lineIndex(startingAt: range.upperBound + 1, in: lines, from: first))
     let lower = startOffset(ofLine: first)
     let upper = startOffset(ofLine: last + 1)
+    let oldCount = lines.count
     var records = takeLines()
     let (reparsed, _) = Self.reparse(
       newBytes, records: &records, replacing: first..<(last + 1), newCount: 0,
       byteRange: lower..<upper, newByteCount: upper - lower - range.count + text.count,
       checksGaps: false, measuresMeaning: false)
     logWork("linesReparsed", reparsed.count)
+    let delta = records.count - oldCount
     replaceStorage(
       bytes: newBytes, lines: records, addsCarriageReturn: text.contains(ASCII.carriageReturn))
+    return (reparsed, reparsed.lowerBound..<(reparsed.upperBound + delta))
   }
 
   /// Replaces the content of many lines at once (their endings stay), with one pass

@@ -1321,7 +1321,9 @@ ends its request with RequestCancelled while it is queued or running: symbols an
 folding look every 2,048 items, formatting before each round of about two megabytes
 and before its diff, workspace symbols before each file they read or search and every
 2,048 items of a file.
-Symbols and folding are kept until the text changes.
+Symbols and folding are kept until the text changes; lint findings are kept by
+stretch of about 4,096 lines, and a change lints again only the stretches it touches
+(the checks over the whole file, such as duplicate IDs, run again on every change).
 .Pp
 Positions are UTF-8 when the client offers it, else UTF-16.
 Malformed messages get their JSON-RPC error; they never stop the server.

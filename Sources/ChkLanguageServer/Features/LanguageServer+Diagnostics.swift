@@ -126,7 +126,8 @@ extension LanguageServer {
     return hints
   }
 
-  /// The lint findings of an open document, linted once per version of its text.
+  /// The lint findings of an open document, linted once per version of its text, and
+  /// then only where the text changed since the last lint (`LintSections`).
   func findings(
     _ uri: String, _ parsedDocument: ChecklistDocument, _ configuration: LintConfiguration
   ) -> [Diagnostic] {
@@ -134,8 +135,14 @@ extension LanguageServer {
     if let cached = documents[uri]?.findings, cached.day == configuration.today {
       return cached.findings
     }
-    let findings = ChecklistLinter(configuration: configuration).lint(parsedDocument)
-    documents[uri]?.findings = (configuration.today, findings)
+    guard var document = documents[uri] else {
+      return ChecklistLinter(configuration: configuration).lint(parsedDocument)
+    }
+    documents[uri] = nil
+    let findings = ChecklistLinter(configuration: configuration).lint(
+      parsedDocument, reusing: &document.lintSections)
+    document.findings = (configuration.today, findings)
+    documents[uri] = document
     return findings
   }
 

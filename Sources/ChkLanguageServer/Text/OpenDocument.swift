@@ -13,6 +13,9 @@ package struct OpenDocument {
   /// The lint findings of this version of the text (with the rules that applied) and
   /// the day they were linted on; `nil` until linted after a change.
   var findings: (day: CalendarDay, findings: [Diagnostic])?
+  /// What linting the text's stretches gave, kept across versions: a change drops only
+  /// the stretches it touches, so a keystroke lints a stretch, not the file.
+  var lintSections = LintSections()
   /// The document symbols and folding ranges of this version of the text.
   var symbols: JSONValue?
   var folding: JSONValue?
@@ -38,17 +41,24 @@ package struct OpenDocument {
     let lower = min(max(0, range.lowerBound), buffer.bytes.count)
     let upper = min(max(lower, range.upperBound), buffer.bytes.count)
     buffer.replace(lower..<upper, with: text)
-    guard case .success(var document)? = previous else { return }
+    guard case .success(var document)? = previous else {
+      // Without the parse, which lines changed is unknown.
+      lintSections.removeAll()
+      return
+    }
     do throws(ParseError) {
-      try document.replaceBytes(lower..<upper, with: text, giving: buffer.bytes)
+      let (old, new) = try document.replaceBytes(lower..<upper, with: text, giving: buffer.bytes)
+      lintSections.noteChange(old: old, new: new)
       parse = .success(document)
     } catch {
+      lintSections.removeAll()
       parse = .failure(error)
     }
   }
 
   mutating func replaceAll(with text: [UInt8]) {
     forgetDerived()
+    lintSections.removeAll()
     buffer = TextBuffer(text)
   }
 
