@@ -76,6 +76,9 @@ enum DocumentJSON {
   ) {
     // The last line of each item still open (its sub-items may follow).
     var open: [Int] = []
+    // Each item's fields go into one reused buffer: no item value, string or tag array.
+    var fields: [UInt8] = []
+    var tags: [ItemLineTag] = []
     for (rows, _) in lists {
       let heading = outline[rows.lowerBound]
       var (openCount, doneCount) = (0, 0)
@@ -95,8 +98,10 @@ enum DocumentJSON {
           open.removeLast()
           closeItem(&json)
         }
-        guard let item = document.itemFields(atLine: row.line) else { continue }
-        openItem(item, to: &json, numbers: numbers, reminders: reminders)
+        fields.removeAll(keepingCapacity: true)
+        guard let item = document.appendItemLine(atLine: row.line, to: &fields, tags: &tags)
+        else { continue }
+        openItem(item, fields, tags, to: &json, numbers: numbers, reminders: reminders)
         open.append(row.lastLine)
         afterItem(&json)
       }
@@ -157,6 +162,55 @@ enum DocumentJSON {
     json.field("line", item.line)
     json.key("children")
     json.beginArray()
+  }
+
+  /// `openItem` from an item line's bytes, with the keys as literals: the same JSON,
+  /// byte for byte (`ListFromOutlineTests` compares the stream with `render`, which
+  /// writes item values with the other `openItem`).
+  private static func openItem(
+    _ item: ItemLineBytes, _ bytes: [UInt8], _ tags: [ItemLineTag], to json: inout JSONWriter,
+    numbers: ItemNumbers, reminders: ReminderDefaults
+  ) {
+    bytes.withUnsafeBufferPointer { buffer in
+      func slice(_ range: Range<Int>?) -> UnsafeBufferPointer<UInt8>? {
+        range.map { UnsafeBufferPointer(rebasing: buffer[$0]) }
+      }
+      json.beginObject()
+      json.key(literal: #""number":"#)
+      json.number(numbers.number(ofLine: item.line))
+      json.field(literal: #""id":"#, bytes: slice(item.id))
+      json.field(literal: #""name":"#, bytes: slice(item.name))
+      json.key(literal: #""checked":"#)
+      json.bool(item.isChecked)
+      json.key(literal: #""done":"#)
+      if let done = item.done {
+        json.string { done.appendDescription(to: &$0) }
+      } else {
+        json.string(nil)
+      }
+      json.field(literal: #""due":"#, bytes: item.due == nil ? nil : slice(item.firstDueValue))
+      json.key(literal: #""dueTime":"#)
+      json.string(item.due?.time?.description)
+      json.key(literal: #""remindAt":"#)
+      json.string(
+        item.due.flatMap { Reminder.moment(for: item.reminder, due: $0, defaults: reminders) }?
+          .description)
+      json.field(literal: #""every":"#, bytes: slice(item.firstEveryValue))
+      json.field(literal: #""note":"#, bytes: slice(item.note))
+      json.key(literal: #""tags":"#)
+      json.beginArray()
+      for tag in tags {
+        json.beginObject()
+        json.field(literal: #""key":"#, bytes: slice(tag.key))
+        json.field(literal: #""value":"#, bytes: slice(tag.value))
+        json.endObject()
+      }
+      json.endArray()
+      json.key(literal: #""line":"#)
+      json.number(item.line)
+      json.key(literal: #""children":"#)
+      json.beginArray()
+    }
   }
 
   private static func closeItem(_ json: inout JSONWriter) {

@@ -1,7 +1,13 @@
+import ChecklistKit
+
 /// Builds JSON text into bytes: just enough for chk's outputs, always valid.
 package struct JSONWriter {
   package private(set) var bytes: [UInt8] = []
-  private var needsComma: [Bool] = [false]
+  /// Whether the next value at the current level follows another (a comma first), and
+  /// the same for each enclosing level: the innermost kept apart, since every value
+  /// reads and sets it.
+  private var needsComma = false
+  private var enclosing: [Bool] = []
 
   package init() {}
 
@@ -34,22 +40,24 @@ package struct JSONWriter {
   package mutating func beginObject() {
     separator()
     bytes.append(UInt8(ascii: "{"))
-    needsComma.append(false)
+    enclosing.append(needsComma)
+    needsComma = false
   }
 
   package mutating func endObject() {
-    needsComma.removeLast()
+    needsComma = enclosing.popLast() ?? false
     bytes.append(UInt8(ascii: "}"))
   }
 
   package mutating func beginArray() {
     separator()
     bytes.append(UInt8(ascii: "["))
-    needsComma.append(false)
+    enclosing.append(needsComma)
+    needsComma = false
   }
 
   package mutating func endArray() {
-    needsComma.removeLast()
+    needsComma = enclosing.popLast() ?? false
     bytes.append(UInt8(ascii: "]"))
   }
 
@@ -58,7 +66,16 @@ package struct JSONWriter {
     separator()
     appendString(name)
     bytes.append(UInt8(ascii: ":"))
-    needsComma[needsComma.count - 1] = false
+    needsComma = false
+  }
+
+  /// A key written as the literal `"name":` (no escape needed, none made), for writers
+  /// of a million objects: no string is made or counted.
+  package mutating func key(literal: StaticString) {
+    separator()
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    needsComma = false
   }
 
   package mutating func string(_ value: String?) {
@@ -68,7 +85,34 @@ package struct JSONWriter {
 
   package mutating func number(_ value: Int?) {
     separator()
-    bytes += (value.map(String.init) ?? "null").utf8
+    guard let value else {
+      bytes += "null".utf8
+      return
+    }
+    if value < 0 {
+      bytes += String(value).utf8
+    } else {
+      DecimalDigits.append(value, to: &bytes)
+    }
+  }
+
+  /// A string given as UTF-8 bytes (`null` for `nil`).
+  package mutating func string(bytes value: UnsafeBufferPointer<UInt8>?) {
+    separator()
+    guard let value else {
+      bytes += "null".utf8
+      return
+    }
+    appendEscaped(value)
+  }
+
+  /// A string whose bytes a closure appends (escaped as they come in one piece):
+  /// `description`s that write their own digits.
+  package mutating func string(appending body: (inout [UInt8]) -> Void) {
+    separator()
+    bytes.append(UInt8(ascii: "\""))
+    body(&bytes)
+    bytes.append(UInt8(ascii: "\""))
   }
 
   package mutating func bool(_ value: Bool) {
@@ -92,26 +136,32 @@ package struct JSONWriter {
     bool(value)
   }
 
+  package mutating func field(literal name: StaticString, bytes value: UnsafeBufferPointer<UInt8>?)
+  {
+    key(literal: name)
+    string(bytes: value)
+  }
+
   private mutating func separator() {
-    if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
-    needsComma[needsComma.count - 1] = true
+    if needsComma { bytes.append(UInt8(ascii: ",")) }
+    needsComma = true
   }
 
   private mutating func appendString(_ value: String) {
-    bytes.append(UInt8(ascii: "\""))
-    // Most strings need no escape: copied in one piece.
     var text = value
-    let copied = text.withUTF8 { buffer -> Bool in
-      guard !buffer.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F })
-      else { return false }
-      bytes.append(contentsOf: buffer)
-      return true
-    }
-    if copied {
+    text.withUTF8 { appendEscaped($0) }
+  }
+
+  /// `"value"`, escaped as JSON wants: most strings need no escape and are copied in
+  /// one piece.
+  private mutating func appendEscaped(_ value: UnsafeBufferPointer<UInt8>) {
+    bytes.append(UInt8(ascii: "\""))
+    guard value.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) else {
+      bytes.append(contentsOf: value)
       bytes.append(UInt8(ascii: "\""))
       return
     }
-    for byte in value.utf8 {
+    for byte in value {
       switch byte {
       case UInt8(ascii: "\""): bytes += #"\""#.utf8
       case UInt8(ascii: "\\"): bytes += #"\\"#.utf8

@@ -1,0 +1,91 @@
+/// One tag of an item line as `ItemLineBytes` gives it: the key as written and the
+/// value decoded, as ranges of the caller's buffer.
+package struct ItemLineTag: Sendable {
+  package var key: Range<Int>
+  package var value: Range<Int>?
+}
+
+/// Everything `ChecklistItem` holds of one item line but its sub-items, as ranges of a
+/// buffer the caller reuses: for writers of a million items (`list --json`) that would
+/// otherwise make an item value, its strings and its tag array for each.
+package struct ItemLineBytes: Sendable {
+  package var isChecked: Bool
+  /// The 1-based line.
+  package var line: Int
+  /// The name, escapes decoded (`ChecklistItem.name`).
+  package var name: Range<Int>
+  /// The note as written, trimmed (`ChecklistItem.note`).
+  package var note: Range<Int>?
+  /// The first `@id` with a value, decoded (`ChecklistItem.id`).
+  package var id: Range<Int>?
+  /// The first `@due` and `@done` that are real days, and the first valid `@remind`
+  /// (`ChecklistItem.due`, `doneDate`, `reminder`).
+  package var due: DueMoment?
+  package var done: CalendarDay?
+  package var reminder: Reminder?
+  /// The value of the first `@due` and of the first `@every`, whatever they hold; `nil`
+  /// when there is none or it has no value (`ChecklistItem.tagValue`).
+  package var firstDueValue: Range<Int>?
+  package var firstEveryValue: Range<Int>?
+}
+
+extension ChecklistDocument {
+  /// Appends the fields of the item on a 1-based line to `buffer`, and its tags to
+  /// `tags` (emptied first), and returns where they are; `nil` when the line is not an
+  /// item. The fields are those of `item(at: .line(line))` without its sub-items
+  /// (`ItemBytesTests` compares them on the corpus).
+  ///
+  /// - Complexity: O(*m*) in the line's length.
+  package func appendItemLine(
+    atLine line: Int, to buffer: inout [UInt8], tags: inout [ItemLineTag]
+  ) -> ItemLineBytes? {
+    tags.removeAll(keepingCapacity: true)
+    guard line >= 1, line <= lines.count, lines[line - 1].kind == .item else { return nil }
+    let record = lines[line - 1]
+    return bytes.withUnsafeBufferPointer { bytes in
+      let parsed = ParsedLine(record, bytes)
+      func appended(_ body: (inout [UInt8]) -> Void) -> Range<Int> {
+        let start = buffer.count
+        body(&buffer)
+        return start..<buffer.count
+      }
+      var fields = ItemLineBytes(
+        isChecked: record.isChecked, line: line,
+        name: appended { bytes.appendDecodedName(parsed.nameRange, to: &$0) })
+      if let note = parsed.noteRange {
+        fields.note = appended { $0.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[note])) }
+      }
+      guard record.hasTags else { return fields }
+      var dueSeen = false
+      var everySeen = false
+      var spans = parsed.tagSpanIterator
+      while let span = spans.next() {
+        let key = appended { $0.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[span.key])) }
+        let value = span.value.map { range in
+          appended { bytes.appendDecodedTagValue(range, to: &$0) }
+        }
+        tags.append(ItemLineTag(key: key, value: value))
+        guard let known = ChecklistTag.Key.known(in: bytes, span.key) else { continue }
+        switch known {
+        case .id where fields.id == nil:
+          fields.id = value
+        case .due:
+          if !dueSeen { fields.firstDueValue = value }
+          dueSeen = true
+          if fields.due == nil, let raw = span.value { fields.due = DueMoment.parse(bytes, raw) }
+        case .done where fields.done == nil:
+          if let raw = span.value { fields.done = CalendarDay.parse(bytes, raw) }
+        case .every where !everySeen:
+          everySeen = true
+          fields.firstEveryValue = value
+        case .remind where fields.reminder == nil:
+          if let value {
+            fields.reminder = Reminder(String(decoding: buffer[value], as: UTF8.self))
+          }
+        default: break
+        }
+      }
+      return fields
+    }
+  }
+}
