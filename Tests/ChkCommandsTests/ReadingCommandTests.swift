@@ -355,7 +355,7 @@ struct ListFromOutlineTests {
       for row in document.outline where row.kind == .item {
         let value = try #require(document.itemFields(atLine: row.line))
         var buffer: [UInt8] = []
-        let fields = try #require(document.appendItemFields(atLine: row.line, to: &buffer))
+        let fields = try #require(document.appendItemLine(atLine: row.line, to: &buffer))
         func text(_ range: Range<Int>?) -> String? {
           range.map { String(decoding: buffer[$0], as: UTF8.self) }
         }
@@ -368,7 +368,7 @@ struct ListFromOutlineTests {
     }
     #expect(compared > 3_000)
     var buffer: [UInt8] = []
-    #expect(ChecklistDocument.empty.appendItemFields(atLine: 1, to: &buffer) == nil)
+    #expect(ChecklistDocument.empty.appendItemLine(atLine: 1, to: &buffer) == nil)
   }
 }
 

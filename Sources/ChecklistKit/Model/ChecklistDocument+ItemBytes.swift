@@ -5,9 +5,10 @@ package struct ItemLineTag: Sendable {
   package var value: Range<Int>?
 }
 
-/// Everything `ChecklistItem` holds of one item line but its sub-items, as ranges of a
-/// buffer the caller reuses: for writers of a million items (`list --json`) that would
-/// otherwise make an item value, its strings and its tag array for each.
+/// Everything `ChecklistItem` holds of one item line but its sub-items (and, unless
+/// asked for, its tags), as ranges of a buffer the caller reuses: for views of a
+/// million items (`list`, `list --json`) that would otherwise make an item value, its
+/// strings and its tag array for each.
 package struct ItemLineBytes: Sendable {
   package var isChecked: Bool
   /// The 1-based line.
@@ -23,10 +24,27 @@ package struct ItemLineBytes: Sendable {
   package var due: DueMoment?
   package var done: CalendarDay?
   package var reminder: Reminder?
-  /// The value of the first `@due` and of the first `@every`, whatever they hold; `nil`
-  /// when there is none or it has no value (`ChecklistItem.tagValue`).
-  package var firstDueValue: Range<Int>?
-  package var firstEveryValue: Range<Int>?
+  /// The value of the first `@due` and of the first `@every`, decoded, whatever they
+  /// hold; `nil` when there is none or it has no value (`ChecklistItem.tagValue`).
+  package var dueText: Range<Int>?
+  package var every: Range<Int>?
+
+  package init(
+    isChecked: Bool, line: Int, name: Range<Int>, note: Range<Int>? = nil, id: Range<Int>? = nil,
+    due: DueMoment? = nil, done: CalendarDay? = nil, reminder: Reminder? = nil,
+    dueText: Range<Int>? = nil, every: Range<Int>? = nil
+  ) {
+    self.isChecked = isChecked
+    self.line = line
+    self.name = name
+    self.note = note
+    self.id = id
+    self.due = due
+    self.done = done
+    self.reminder = reminder
+    self.dueText = dueText
+    self.every = every
+  }
 }
 
 extension ChecklistDocument {
@@ -40,6 +58,18 @@ extension ChecklistDocument {
     atLine line: Int, to buffer: inout [UInt8], tags: inout [ItemLineTag]
   ) -> ItemLineBytes? {
     tags.removeAll(keepingCapacity: true)
+    return appendItemLine(atLine: line, to: &buffer, tags: &tags, recordsTags: true)
+  }
+
+  /// `appendItemLine` without the tags: only the fields' bytes are appended.
+  package func appendItemLine(atLine line: Int, to buffer: inout [UInt8]) -> ItemLineBytes? {
+    var none: [ItemLineTag] = []
+    return appendItemLine(atLine: line, to: &buffer, tags: &none, recordsTags: false)
+  }
+
+  private func appendItemLine(
+    atLine line: Int, to buffer: inout [UInt8], tags: inout [ItemLineTag], recordsTags: Bool
+  ) -> ItemLineBytes? {
     guard line >= 1, line <= lines.count, lines[line - 1].kind == .item else { return nil }
     let record = lines[line - 1]
     return bytes.withUnsafeBufferPointer { bytes in
@@ -60,28 +90,35 @@ extension ChecklistDocument {
       var everySeen = false
       var spans = parsed.tagSpanIterator
       while let span = spans.next() {
-        let key = appended { $0.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[span.key])) }
-        let value = span.value.map { range in
-          appended { bytes.appendDecodedTagValue(range, to: &$0) }
+        // The decoded value, appended once: for every tag when the tags are asked for,
+        // else only for the fields that hold it.
+        var value: Range<Int>?
+        func decoded() -> Range<Int>? {
+          guard let raw = span.value else { return nil }
+          if value == nil { value = appended { bytes.appendDecodedTagValue(raw, to: &$0) } }
+          return value
         }
-        tags.append(ItemLineTag(key: key, value: value))
+        if recordsTags {
+          let key = appended {
+            $0.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[span.key]))
+          }
+          tags.append(ItemLineTag(key: key, value: decoded()))
+        }
         guard let known = ChecklistTag.Key.known(in: bytes, span.key) else { continue }
         switch known {
         case .id where fields.id == nil:
-          fields.id = value
+          fields.id = decoded()
         case .due:
-          if !dueSeen { fields.firstDueValue = value }
+          if !dueSeen { fields.dueText = decoded() }
           dueSeen = true
           if fields.due == nil, let raw = span.value { fields.due = DueMoment.parse(bytes, raw) }
         case .done where fields.done == nil:
           if let raw = span.value { fields.done = CalendarDay.parse(bytes, raw) }
         case .every where !everySeen:
           everySeen = true
-          fields.firstEveryValue = value
+          fields.every = decoded()
         case .remind where fields.reminder == nil:
-          if let value {
-            fields.reminder = Reminder(String(decoding: buffer[value], as: UTF8.self))
-          }
+          if let raw = span.value { fields.reminder = Reminder(bytes.decodedTagValue(raw)) }
         default: break
         }
       }

@@ -188,14 +188,14 @@ enum DocumentJSON {
       } else {
         json.string(nil)
       }
-      json.field(literal: #""due":"#, bytes: item.due == nil ? nil : slice(item.firstDueValue))
+      json.field(literal: #""due":"#, bytes: item.due == nil ? nil : slice(item.dueText))
       json.key(literal: #""dueTime":"#)
       json.string(item.due?.time?.description)
       json.key(literal: #""remindAt":"#)
       json.string(
         item.due.flatMap { Reminder.moment(for: item.reminder, due: $0, defaults: reminders) }?
           .description)
-      json.field(literal: #""every":"#, bytes: slice(item.firstEveryValue))
+      json.field(literal: #""every":"#, bytes: slice(item.every))
       json.field(literal: #""note":"#, bytes: slice(item.note))
       json.key(literal: #""tags":"#)
       json.beginArray()

@@ -13,7 +13,7 @@ struct ListPrinter: Sendable {
   private struct Row {
     var number: Int
     var depth: Int
-    var fields: ItemFieldRanges
+    var fields: ItemLineBytes
     /// The name's width in columns, as in the file (the list's column is set by it)
     /// and once made visible (what the row takes).
     var nameWidth: Int
@@ -42,7 +42,7 @@ struct ListPrinter: Sendable {
     }
 
     /// A row for fields appended to `bytes`: every field made visible.
-    mutating func row(number: Int, depth: Int, fields raw: ItemFieldRanges) -> Row {
+    mutating func row(number: Int, depth: Int, fields raw: ItemLineBytes) -> Row {
       var fields = raw
       fields.name = visible(raw.name)
       fields.id = raw.id.map { visible($0) }
@@ -61,10 +61,10 @@ struct ListPrinter: Sendable {
         bytes += text.utf8
         return start..<bytes.count
       }
-      let fields = ItemFieldRanges(
-        isChecked: item.isChecked, name: appended(item.name), id: item.id.map(appended),
-        every: item.tagValue(.every).map(appended), note: item.note.map(appended),
-        due: item.due, done: item.doneDate)
+      let fields = ItemLineBytes(
+        isChecked: item.isChecked, line: item.line, name: appended(item.name),
+        note: item.note.map(appended), id: item.id.map(appended), due: item.due,
+        done: item.doneDate, every: item.tagValue(.every).map(appended))
       return row(number: number, depth: depth, fields: fields)
     }
   }
@@ -113,7 +113,7 @@ struct ListPrinter: Sendable {
 
   /// Prints every list with items, as `print` does for the unfiltered lists, from the
   /// document's outline: a list's items' printed fields are decoded
-  /// (`appendItemFields`) only while the list is printed, numbers are counted as the rows go,
+  /// (`appendItemLine`) only while the list is printed, numbers are counted as the rows go,
   /// and no tree of items is built. A large file's lists are printed in runs of about
   /// `chunk` items, two runs at a time on two threads, each into a buffer written in
   /// order.
@@ -159,7 +159,7 @@ struct ListPrinter: Sendable {
       var number = numbered
       for index in range.dropFirst() {
         number += 1
-        if let fields = document.appendItemFields(atLine: outline[index].line, to: &text.bytes) {
+        if let fields = document.appendItemLine(atLine: outline[index].line, to: &text.bytes) {
           let row = text.row(number: number, depth: outline[index].level, fields: fields)
           nameWidth = max(nameWidth, min(48, row.depth * 2 + row.nameWidth))
           rows.append(row)

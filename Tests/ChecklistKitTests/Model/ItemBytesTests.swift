@@ -36,10 +36,21 @@ struct ItemBytesTests {
         #expect(text(fields.id) == value.id && text(fields.note) == value.note)
         #expect(fields.due == value.due && fields.done == value.doneDate)
         #expect(fields.reminder == value.reminder && fields.line == value.line)
-        #expect(text(fields.firstDueValue) == value.tagValue(.due))
-        #expect(text(fields.firstEveryValue) == value.tagValue(.every))
+        #expect(text(fields.dueText) == value.tagValue(.due))
+        #expect(text(fields.every) == value.tagValue(.every))
         let pairs = tags.map { ChecklistTag(key: text($0.key) ?? "", value: text($0.value)) }
         #expect(pairs == value.tags)
+        // Without the tags: the same fields, and only their bytes appended.
+        var alone: [UInt8] = []
+        let plain = try #require(document.appendItemLine(atLine: row.line, to: &alone))
+        func plainText(_ range: Range<Int>?) -> String? {
+          range.map { String(decoding: alone[$0], as: UTF8.self) }
+        }
+        #expect(plainText(plain.name) == value.name && plainText(plain.id) == value.id)
+        #expect(plainText(plain.every) == value.tagValue(.every) && plain.due == value.due)
+        #expect(
+          plainText(plain.dueText) == value.tagValue(.due) && plain.reminder == value.reminder)
+        #expect(alone.count <= buffer.count)
         compared += 1
       }
     }
