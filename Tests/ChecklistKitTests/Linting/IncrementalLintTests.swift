@@ -11,12 +11,9 @@ import Testing
 /// meets stretch boundaries.
 @Suite("Lint: incremental")
 struct IncrementalLintTests {
-  private static let extras = [
-    "<!-- chk-disable tag-in-name -->", "<!-- chk-enable -->", "<!-- chk-disable -->",
-    "<!-- chk-disable-next-line missing-id -->", "- [ ] dup  @id(k3f9)", "- [✓] mark",
-    "- [-] alternate", "-[x] glued", "- [ ] one @due(2024-01-01)", "## Heading", "\r",
-    "- [ ] same", "- [ ] see @id(k3f9)", "```",
-  ]
+  /// The stream tests' lines, and siblings of one name, an `@id` in a name and a fence.
+  private static let extras =
+    LintStreamTests.extras + ["- [ ] same", "- [ ] see @id(k3f9)", "```"]
   /// What typing, pasting and deleting bring.
   private static let insertions = [
     "", "x", " ", "\n", "\r\n", "```", "# ", "## H\n", "- [ ] ", "[x]", "<!--", "-->\n",
@@ -25,15 +22,7 @@ struct IncrementalLintTests {
   ]
 
   static func document(_ seed: UInt64) -> [UInt8] {
-    var generator = DocumentGenerator(seed: seed)
-    var random = TestRandom(seed: seed &* 13)
-    var bytes: [UInt8] = []
-    for _ in 0..<4 {
-      bytes += generator.document()
-      bytes += Array((random.pick(extras) + "\n").utf8)
-      bytes += Array("## List\n".utf8)
-    }
-    return bytes
+    LintStreamTests.generated(seed, parts: 4, extras: extras)
   }
 
   @Test func changesLintAsTheWholeFileDoes() throws {

@@ -11,7 +11,7 @@ import Testing
 @Suite("Lint: findings as a stream")
 struct LintStreamTests {
   /// Lines that bring in what only the whole document decides, or what filters findings.
-  private static let extras = [
+  static let extras = [
     "<!-- chk-disable tag-in-name -->", "<!-- chk-enable -->", "<!-- chk-disable -->",
     "<!-- chk-disable-next-line missing-id -->", "- [ ] dup  @id(k3f9)", "- [✓] mark",
     "- [-] alternate", "-[x] glued", "- [ ] one @due(2024-01-01)", "## Heading", "\r",
@@ -19,18 +19,21 @@ struct LintStreamTests {
 
   private static func documents() -> [[UInt8]] {
     var files = Corpus.files.map(\.bytes)
-    for seed in UInt64(1)...300 {
-      var generator = DocumentGenerator(seed: seed)
-      var random = TestRandom(seed: seed &* 13)
-      var bytes: [UInt8] = []
-      for _ in 0..<3 {
-        bytes += generator.document()
-        bytes += Array((random.pick(extras) + "\n").utf8)
-        bytes += Array("## List\n".utf8)
-      }
-      files.append(bytes)
-    }
+    for seed in UInt64(1)...300 { files.append(generated(seed, parts: 3, extras: extras)) }
     return files
+  }
+
+  /// `parts` generated documents, each followed by one of `extras` and a heading.
+  static func generated(_ seed: UInt64, parts: Int, extras: [String]) -> [UInt8] {
+    var generator = DocumentGenerator(seed: seed)
+    var random = TestRandom(seed: seed &* 13)
+    var bytes: [UInt8] = []
+    for _ in 0..<parts {
+      bytes += generator.document()
+      bytes += Array((random.pick(extras) + "\n").utf8)
+      bytes += Array("## List\n".utf8)
+    }
+    return bytes
   }
 
   @Test(arguments: [(0, 1), (3, 2), (8, 7)])
