@@ -59,7 +59,7 @@ enum DocumentJSON {
         var json = JSONWriter(reusing: storage)
         writeLists(lists, of: document, outline: outline, numbers, reminders, to: &json) { _ in }
         return (json.takeBytes(), true)
-      } write: { bytes, _ in
+      } write: { bytes, _, _ in
         if wroteAny { output.writeExact([UInt8(ascii: ",")]) }
         wroteAny = true
         output.writeExact(bytes)
@@ -79,7 +79,7 @@ enum DocumentJSON {
     // Each item's fields go into one reused buffer: no item value, string or tag array.
     var fields: [UInt8] = []
     var tags: [ItemLineTag] = []
-    for (rows, _) in lists {
+    for (rows, _, _) in lists {
       let heading = outline[rows.lowerBound]
       var (openCount, doneCount) = (0, 0)
       for row in outline[rows.dropFirst()] {

@@ -121,43 +121,87 @@ struct ListPrinter: Sendable {
   /// - Complexity: O(*n*) in the number of lines; memory for two runs' output.
   func printAll(_ document: ChecklistDocument, to output: ByteOutput, chunk: Int = 1 << 14) {
     let outline = document.outline
-    let runs = ListRuns(outline, chunk: chunk)
+    let runs = ListRuns(outline, chunk: chunk, splitsLists: true)
     guard runs.runs.count > 1 else {
-      _ = printLists(runs.lists[...], of: document, outline: outline, to: output)
+      _ = printLists(runs.lists[...], of: document, outline: outline, widths: [:], to: output)
       return
     }
+    let widths = nameWidths(of: runs, document, outline)
     let (isTerminal, visible, printer) = (output.isTerminal, output.visible, self)
     var printedAny = false
     runs.forEachRun { lists, storage in
       let buffer = ByteOutput(isTerminal: isTerminal, reusing: storage)
       buffer.visible = visible
-      let printed = printer.printLists(lists, of: document, outline: outline, to: buffer)
+      let printed = printer.printLists(
+        lists, of: document, outline: outline, widths: widths, to: buffer)
       return (buffer.takeBytes(), printed)
-    } write: { bytes, printed in
+    } write: { bytes, printed, run in
       guard printed else { return }
-      if printedAny { output.line() }
+      // A part that goes on with a list follows it without a blank line.
+      if printedAny, !runs.lists[run.lowerBound].continues { output.line() }
       printedAny = true
       output.writeExact(bytes)
     }
+  }
+
+  /// The name column of each list cut into parts, by the index of each of its parts in
+  /// `runs.lists`: what the whole list's rows need (as `printLists` measures them), the
+  /// parts measured on two threads.
+  private func nameWidths(
+    of runs: ListRuns, _ document: ChecklistDocument, _ outline: [OutlineRow]
+  ) -> [Int: Int] {
+    // The parts of the lists that have several, each with the index of its list's first.
+    var parts: [(first: Int, index: Int)] = []
+    var first = 0
+    for (index, list) in runs.lists.enumerated() {
+      if !list.continues {
+        first = index
+        guard index + 1 < runs.lists.count, runs.lists[index + 1].continues else { continue }
+      }
+      parts.append((first, index))
+    }
+    guard !parts.isEmpty else { return [:] }
+    let (lists, indices) = (runs.lists, parts.map(\.index))
+    let measured = Parallel.map(indices.count) { part in
+      let list = lists[indices[part]]
+      var widest = 0
+      var scratch: [UInt8] = []
+      for index in list.continues ? list.rows : list.rows.dropFirst() where widest < 48 {
+        scratch.removeAll(keepingCapacity: true)
+        guard let fields = document.appendItemLine(atLine: outline[index].line, to: &scratch)
+        else { continue }
+        let width = Int(outline[index].level) * 2 + TextWidth.of(scratch[fields.name])
+        widest = max(widest, min(48, width))
+      }
+      return widest
+    }
+    var byList: [Int: Int] = [:]
+    for (part, width) in zip(parts, measured) {
+      byList[part.first] = max(byList[part.first] ?? 0, width)
+    }
+    var widths: [Int: Int] = [:]
+    for part in parts { widths[part.index] = byList[part.first] }
+    return widths
   }
 
   /// Prints the lists (outline rows and the number of the items before each) that have
   /// items, a blank line between two; returns whether it printed any.
   private func printLists(
     _ lists: ArraySlice<ListRuns.List>, of document: ChecklistDocument,
-    outline: [OutlineRow], to output: ByteOutput
+    outline: [OutlineRow], widths: [Int: Int], to output: ByteOutput
   ) -> Bool {
     let visible = Visible.Printer(output)
     let numberWidth = String(numbers.count).count
     var first = true
     var rows: [Row] = []
     var text = RowText(isVisible: output.visible != nil)
-    for (range, numbered) in lists {
+    for entry in lists.indices {
+      let (range, numbered, continues) = lists[entry]
       rows.removeAll(keepingCapacity: true)
       text.bytes.removeAll(keepingCapacity: true)
       var nameWidth = 0
       var number = numbered
-      for index in range.dropFirst() {
+      for index in continues ? range : range.dropFirst() {
         number += 1
         if let fields = document.appendItemLine(atLine: outline[index].line, to: &text.bytes) {
           let row = text.row(number: number, depth: outline[index].level, fields: fields)
@@ -165,14 +209,20 @@ struct ListPrinter: Sendable {
           rows.append(row)
         }
       }
-      guard !rows.isEmpty, let list = document.listFields(atLine: outline[range.lowerBound].line)
-      else { continue }
-      if !first { output.line() }
+      // A part of a long list: the whole list's column, and no heading of its own.
+      if let width = widths[entry] { nameWidth = width }
+      guard !rows.isEmpty else { continue }
+      if !continues {
+        guard let list = document.listFields(atLine: outline[range.lowerBound].line) else {
+          continue
+        }
+        if !first { output.line() }
+        var header = style.bold(
+          visible(list.name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)"))
+        if let icon = list.icon { header += "  " + style.dim(visible(icon)) }
+        output.lineExact(header)
+      }
       first = false
-      var header = style.bold(
-        visible(list.name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)"))
-      if let icon = list.icon { header += "  " + style.dim(visible(icon)) }
-      output.lineExact(header)
       write(rows, text: text.bytes, numberWidth: numberWidth, nameWidth: nameWidth, to: output)
     }
     return !first
