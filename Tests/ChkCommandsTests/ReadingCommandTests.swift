@@ -338,8 +338,7 @@ struct ListFromOutlineTests {
       for chunk in [1 << 14, 1, 3] {
         let output = ByteOutput(isTerminal: false)
         DocumentJSON.stream(
-          document, file: "a.md", numbers: numbers, reminders: reminders, to: output,
-          chunk: chunk)
+          document, file: "a.md", reminders: reminders, to: output, chunk: chunk)
         #expect(output.bytes == tree + [UInt8(ascii: "\n")], "runs of \(chunk)")
       }
       compared += 1

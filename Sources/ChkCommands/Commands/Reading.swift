@@ -22,8 +22,8 @@ extension Command {
       // Everything, in file order: printed from the outline, list by list.
       if invocation.arguments.has(.json) {
         DocumentJSON.stream(
-          document, file: path.shown, numbers: resolver.numbers,
-          reminders: invocation.reminderDefaults(for: path), to: invocation.output)
+          document, file: path.shown, reminders: invocation.reminderDefaults(for: path),
+          to: invocation.output)
         return .success
       }
       ListPrinter(
@@ -57,8 +57,8 @@ extension Command {
     let (path, document) = try invocation.readDocument()
     if invocation.arguments.has(.json) {
       DocumentJSON.stream(
-        document, file: path.shown, numbers: document.itemNumbers(),
-        reminders: invocation.reminderDefaults(for: path), to: invocation.output)
+        document, file: path.shown, reminders: invocation.reminderDefaults(for: path),
+        to: invocation.output)
       return .success
     }
     // The counts come from the line records: no item value is built.

@@ -36,8 +36,8 @@ enum DocumentJSON {
   /// - Complexity: O(*n*) in the number of lines; memory for the outline and two runs'
   ///   JSON, not the whole JSON.
   static func stream(
-    _ document: ChecklistDocument, file: String, numbers: ItemNumbers,
-    reminders: ReminderDefaults, to output: ByteOutput, chunk: Int = 1 << 14
+    _ document: ChecklistDocument, file: String, reminders: ReminderDefaults,
+    to output: ByteOutput, chunk: Int = 1 << 14
   ) {
     var head = JSONWriter()
     head.beginObject()
@@ -49,7 +49,7 @@ enum DocumentJSON {
     let runs = ListRuns(outline, chunk: chunk)
     if runs.runs.count <= 1 {
       var json = JSONWriter()
-      writeLists(runs.lists[...], of: document, outline: outline, numbers, reminders, to: &json) {
+      writeLists(runs.lists[...], of: document, outline: outline, reminders, to: &json) {
         if $0.bytes.count >= 1 << 20 { $0.flush { output.writeExact($0) } }
       }
       output.writeExact(json.bytes)
@@ -57,7 +57,7 @@ enum DocumentJSON {
       var wroteAny = false
       runs.forEachRun { lists, storage in
         var json = JSONWriter(reusing: storage)
-        writeLists(lists, of: document, outline: outline, numbers, reminders, to: &json) { _ in }
+        writeLists(lists, of: document, outline: outline, reminders, to: &json) { _ in }
         return (json.takeBytes(), true)
       } write: { bytes, _, _ in
         if wroteAny { output.writeExact([UInt8(ascii: ",")]) }
@@ -71,7 +71,7 @@ enum DocumentJSON {
   /// The lists (each its outline rows), one after another, at the writer's top level.
   private static func writeLists(
     _ lists: ArraySlice<ListRuns.List>, of document: ChecklistDocument, outline: [OutlineRow],
-    _ numbers: ItemNumbers, _ reminders: ReminderDefaults, to json: inout JSONWriter,
+    _ reminders: ReminderDefaults, to json: inout JSONWriter,
     afterItem: (inout JSONWriter) -> Void
   ) {
     // The last line of each item still open (its sub-items may follow).
@@ -79,7 +79,9 @@ enum DocumentJSON {
     // Each item's fields go into one reused buffer: no item value, string or tag array.
     var fields: [UInt8] = []
     var tags: [ItemLineTag] = []
-    for (rows, _, _) in lists {
+    for (rows, numbered, _) in lists {
+      // Items are numbered in file order: the list's first is the one after those before.
+      var number = numbered
       let heading = outline[rows.lowerBound]
       var (openCount, doneCount) = (0, 0)
       for row in outline[rows.dropFirst()] {
@@ -99,9 +101,10 @@ enum DocumentJSON {
           closeItem(&json)
         }
         fields.removeAll(keepingCapacity: true)
+        number += 1
         guard let item = document.appendItemLine(atLine: row.line, to: &fields, tags: &tags)
         else { continue }
-        openItem(item, fields, tags, to: &json, numbers: numbers, reminders: reminders)
+        openItem(item, fields, tags, number: number, to: &json, reminders: reminders)
         open.append(row.lastLine)
         afterItem(&json)
       }
@@ -168,8 +171,8 @@ enum DocumentJSON {
   /// byte for byte (`ListFromOutlineTests` compares the stream with `render`, which
   /// writes item values with the other `openItem`).
   private static func openItem(
-    _ item: ItemLineBytes, _ bytes: [UInt8], _ tags: [ItemLineTag], to json: inout JSONWriter,
-    numbers: ItemNumbers, reminders: ReminderDefaults
+    _ item: ItemLineBytes, _ bytes: [UInt8], _ tags: [ItemLineTag], number: Int,
+    to json: inout JSONWriter, reminders: ReminderDefaults
   ) {
     bytes.withUnsafeBufferPointer { buffer in
       func slice(_ range: Range<Int>?) -> UnsafeBufferPointer<UInt8>? {
@@ -177,7 +180,7 @@ enum DocumentJSON {
       }
       json.beginObject()
       json.key(literal: #""number":"#)
-      json.number(numbers.number(ofLine: item.line))
+      json.number(number)
       json.field(literal: #""id":"#, bytes: slice(item.id))
       json.field(literal: #""name":"#, bytes: slice(item.name))
       json.key(literal: #""checked":"#)
