@@ -165,7 +165,6 @@ extension LanguageServer {
     return keys
   }
 
-  /// Whether the bytes start an item whose box is checked (`[x]` or `[X]`).
   /// Where the one blank before an `@` is, when it follows an item's name (`- [ ] call
   /// @`), which makes the tag part of the name; `nil` when the `@` follows two blanks,
   /// the box, or another tag (`@due(...) @` chains tags).
@@ -183,6 +182,7 @@ extension LanguageServer {
     return line[start] == UInt8(ascii: "@") ? nil : blank
   }
 
+  /// Whether the bytes start an item whose box is checked (`[x]` or `[X]`).
   static func isCheckedItem(_ bytes: [UInt8]) -> Bool {
     guard let open = bytes.firstIndex(of: UInt8(ascii: "[")), open + 2 < bytes.count,
       isBulletBeforeBox(bytes[..<open]), bytes[open + 2] == UInt8(ascii: "]")
