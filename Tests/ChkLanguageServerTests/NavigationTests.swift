@@ -160,6 +160,27 @@ struct NavigationTests {
     try session.validateTranscript("workspaceSymbolsSearchEveryChecklistFile")
   }
 
+  /// The items workspace symbols search, read from a file's outline, are its lists'
+  /// items, in order, with their names, IDs, lines, states and lists, on the corpus.
+  @Test func workspaceItemsAreTheListsItems() throws {
+    let server = LSPSession().server
+    var compared = 0
+    for file in Corpus.files {
+      guard let document = try? ChecklistDocument(parsing: file.bytes) else { continue }
+      let expected = document.lists.flatMap { list in
+        list.allItems.map {
+          "\($0.name)|\($0.id ?? "-")|\($0.line)|\($0.isChecked)|\(list.name ?? "-")"
+        }
+      }
+      let found = try server.fileItems("a.md", document).items.map {
+        "\($0.name)|\($0.id ?? "-")|\($0.line)|\($0.isChecked)|\($0.list ?? "-")"
+      }
+      #expect(found == expected, "\(file.name)")
+      compared += found.count
+    }
+    #expect(compared > 2_500)
+  }
+
   @Test func fileURIsRoundTripPaths() {
     for path in ["/a b/c.md", "/ü/ñ.md", "/x%y/#z?.md", "/plain/path.md"] {
       #expect(FileURI.path(of: FileURI.uri(of: path)) == path)

@@ -118,6 +118,37 @@ struct OrderingTests {
     try session.validateTranscript("aCancellationThatArrivesDuringALongRequestStopsIt")
   }
 
+  /// Formatting is stopped while it works out its edits, after the formatter is done:
+  /// the cancellation that comes on the second look.
+  @Test func aCancellationDuringFormattingsDiffStopsIt() throws {
+    let session = LSPSession()
+    var text = ""
+    for item in 0..<3_000 { text += "-  [ ]  Item \(item)\n" }
+    session.open(Params.uri, text)
+    var polls = 0
+    session.server.pollInput = {
+      polls += 1
+      return polls == 2
+        ? [Self.body(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":12}}"#)] : []
+    }
+    let formatting =
+      #"{"textDocument":{"uri":"\#(Params.uri)"},"options":{"tabSize":2,"insertSpaces":true}}"#
+    let answers = session.send(
+      [Self.request(12, "textDocument/formatting", formatting)],
+      methods: ["n12": "textDocument/formatting"])
+    #expect(answers.first?["error"]?["code"] == .int(-32800))
+    #expect(polls >= 2)
+    session.server.pollInput = nil
+    let edits = session.result(
+      "textDocument/formatting",
+      .object([
+        ("textDocument", ["uri": .string(Params.uri)]),
+        ("options", ["tabSize": 2, "insertSpaces": true]),
+      ]))
+    #expect(edits.arrayValue?.isEmpty == false, "formatted when not cancelled")
+    try session.validateTranscript("aCancellationDuringFormattingsDiffStopsIt")
+  }
+
   /// A workspace search is stopped while it reads the workspace's files, and leaves no
   /// half-built index: the next search reads every file.
   @Test func aCancelledWorkspaceSearchLeavesNoHalfIndex() throws {

@@ -38,10 +38,21 @@ public enum LineDiff {
   ///   differing lines; past `maximumEdits` differing lines, the differing middle is
   ///   one change.
   public static func changes(from old: [UInt8], to new: [UInt8]) -> [Change] {
+    changes(from: old, to: new, continuing: { true }) ?? []
+  }
+
+  /// `changes(from:to:)`, or `nil` when `continuing` (asked every few dozen steps of the
+  /// search for the shortest script) says to stop: a language server's request that
+  /// was cancelled meanwhile.
+  public static func changes(from old: [UInt8], to new: [UInt8], continuing: () -> Bool)
+    -> [Change]?
+  {
     guard old != new else { return [] }
     let a = Lines(old)
     let b = Lines(new)
-    let script = editScript(a.count, b.count) { a.equals($0, b, $1) }
+    guard continuing(),
+      let script = editScript(a.count, b.count, continuing: continuing, { a.equals($0, b, $1) })
+    else { return nil }
     var changes: [Change] = []
     var i = 0
     var j = 0
@@ -119,6 +130,13 @@ public enum LineDiff {
   /// elements kept, the middle by Myers' algorithm (replaced whole past
   /// `maximumEdits`).
   static func editScript(_ n: Int, _ m: Int, _ equal: (Int, Int) -> Bool) -> [Operation] {
+    editScript(n, m, continuing: { true }, equal) ?? []
+  }
+
+  /// `editScript`, or `nil` when `continuing` says to stop.
+  static func editScript(
+    _ n: Int, _ m: Int, continuing: () -> Bool, _ equal: (Int, Int) -> Bool
+  ) -> [Operation]? {
     var prefix = 0
     while prefix < n, prefix < m, equal(prefix, prefix) { prefix += 1 }
     var suffix = 0
@@ -128,23 +146,38 @@ public enum LineDiff {
     let middleN = n - prefix - suffix
     let middleM = m - prefix - suffix
     var script = [Operation](repeating: .keep, count: prefix)
-    script +=
-      myers(middleN, middleM) { equal(prefix + $0, prefix + $1) }
-      ?? (Array(repeating: .delete, count: middleN) + Array(repeating: .insert, count: middleM))
+    switch myers(middleN, middleM, continuing: continuing, { equal(prefix + $0, prefix + $1) }) {
+    case .script(let middle): script += middle
+    case .tooLong:
+      script +=
+        Array(repeating: .delete, count: middleN) + Array(repeating: .insert, count: middleM)
+    case .stopped: return nil
+    }
     script += [Operation](repeating: .keep, count: suffix)
     return script
   }
 
-  /// The shortest edit script, or `nil` past `maximumEdits`.
-  private static func myers(_ n: Int, _ m: Int, _ equal: (Int, Int) -> Bool) -> [Operation]? {
+  private enum Search {
+    case script([Operation])
+    /// Past `maximumEdits`.
+    case tooLong
+    /// `continuing` said to stop.
+    case stopped
+  }
+
+  /// The shortest edit script, asking `continuing` every 32 steps.
+  private static func myers(
+    _ n: Int, _ m: Int, continuing: () -> Bool, _ equal: (Int, Int) -> Bool
+  ) -> Search {
     if n == 0 || m == 0 {
-      return Array(repeating: .delete, count: n) + Array(repeating: .insert, count: m)
+      return .script(Array(repeating: .delete, count: n) + Array(repeating: .insert, count: m))
     }
     let limit = min(n + m, maximumEdits)
     let offset = limit + 1
     var frontier = [Int](repeating: 0, count: 2 * limit + 3)
     var trace: [[Int]] = []
     for d in 0...limit {
+      if d % 32 == 31, !continuing() { return .stopped }
       trace.append(Array(frontier[(offset - d - 1)...(offset + d + 1)]))
       for k in stride(from: -d, through: d, by: 2) {
         var x: Int
@@ -160,11 +193,11 @@ public enum LineDiff {
         }
         frontier[offset + k] = x
         if x >= n, y >= m {
-          return backtrack(trace, d: d, n: n, m: m)
+          return .script(backtrack(trace, d: d, n: n, m: m))
         }
       }
     }
-    return nil
+    return .tooLong
   }
 
   private static func backtrack(_ trace: [[Int]], d: Int, n: Int, m: Int) -> [Operation] {

@@ -48,25 +48,24 @@ extension LanguageServer {
     // A document without items is not a checklist: formatting it would rewrite a
     // README's headings and blank lines (`chk fmt DIR` skips such files too).
     guard parsedDocument.hasItems else { return [] }
-    // A checkpoint before each round of the formatter, and before the diff: a
-    // cancellation stops it, a completion that arrives meanwhile is answered first.
+    // Checkpoints in the formatter's rounds and the diff's search: a cancellation stops
+    // it, a completion that arrives meanwhile is answered first.
     var stopped: ResponseError?
-    let formatted = ChecklistFormatter().format(
-      parsedDocument,
-      continuing: {
-        do throws(ResponseError) {
-          try checkpoint()
-          return true
-        } catch {
-          stopped = error
-          return false
-        }
-      })
-    guard let formatted else {
+    func continuing() -> Bool {
+      do throws(ResponseError) {
+        try checkpoint()
+        return true
+      } catch {
+        stopped = error
+        return false
+      }
+    }
+    guard let formatted = ChecklistFormatter().format(parsedDocument, continuing: continuing),
+      var changes = LineDiff.changes(
+        from: document.bytes, to: formatted, continuing: continuing)
+    else {
       throw stopped ?? ResponseError(ErrorCode.requestCancelled, "cancelled")
     }
-    try checkpoint()
-    var changes = LineDiff.changes(from: document.bytes, to: formatted)
     if let (start, end) = requested {
       // The changes that touch the lines of the range (a change is whole lines).
       let lower = document.buffer.lineStarts[
