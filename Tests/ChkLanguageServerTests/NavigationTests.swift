@@ -157,6 +157,17 @@ struct NavigationTests {
       symbols.last?["location"]?["uri"] == .string(FileURI.uri(of: directory.path + "/docs/b.md")))
     let byID = session.result("workspace/symbol", ["query": "m1"]).arrayValue ?? []
     #expect(byID.compactMap { $0["name"]?.stringValue } == ["Buy milk"])
+    // An open file is searched as the editor has it, each version of it read once.
+    let uri = FileURI.uri(of: directory.path + "/a.md")
+    session.open(uri, "## A\n\n- [ ] Buy oat milk  @id(m1)\n")
+    func names() -> [String] {
+      (session.result("workspace/symbol", ["query": "milk"]).arrayValue ?? [])
+        .compactMap { $0["name"]?.stringValue }
+    }
+    #expect(names() == ["Buy oat milk", "Milk the cow"])
+    #expect(session.server.documents[uri]?.workspaceItems != nil)
+    session.change(uri, (Position(line: 2, character: 10), Position(line: 2, character: 13)), "soy")
+    #expect(names() == ["Buy soy milk", "Milk the cow"])
     try session.validateTranscript("workspaceSymbolsSearchEveryChecklistFile")
   }
 

@@ -1321,7 +1321,8 @@ ends its request with RequestCancelled while it is queued or running: symbols an
 folding look every 2,048 items, formatting before each round of about two megabytes
 and every 32 steps of the search for its edits, workspace symbols before each file they read or search and every
 2,048 items of a file.
-Symbols and folding are kept until the text changes; lint findings are kept by
+Symbols, folding and the items workspace symbols search are kept until the text
+changes; lint findings are kept by
 stretch of about 4,096 lines, and a change lints again only the stretches it touches
 (the checks over the whole file, such as duplicate IDs, run again on every change).
 .Pp

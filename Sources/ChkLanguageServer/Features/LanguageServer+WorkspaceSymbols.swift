@@ -26,7 +26,15 @@ extension LanguageServer {
       else { continue }
       openPaths.insert(path)
       try checkpoint()
-      try search(fileItems(path, parsedDocument), query, into: &symbols)
+      // Read once per version of the text: a search typed letter by letter reads none.
+      let items: WorkspaceFile
+      if let cached = documents[uri]?.workspaceItems {
+        items = cached
+      } else {
+        items = try fileItems(path, parsedDocument)
+        documents[uri]?.workspaceItems = items
+      }
+      try search(items, query, into: &symbols)
     }
     for file in workspaceIndex ?? [] where !openPaths.contains(file.path) {
       try search(file, query, into: &symbols)

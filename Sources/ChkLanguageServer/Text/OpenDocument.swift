@@ -23,6 +23,8 @@ package struct OpenDocument {
   var outline: [OutlineRow]?
   /// The tag keys of this version of the text that chk does not know.
   var usedKeys: [String]?
+  /// The items workspace symbols search, of this version of the text.
+  var workspaceItems: WorkspaceFile?
 
   init(uri: String, text: [UInt8]) {
     self.uri = uri
@@ -70,6 +72,7 @@ package struct OpenDocument {
     folding = nil
     outline = nil
     usedKeys = nil
+    workspaceItems = nil
   }
 
   /// The text as a checklist document, parsed once per version of the text.
