@@ -75,13 +75,17 @@ struct ReadingCommandTests {
     let cli = try CLIHarness(files: ["CHECKLIST.md": Self.household])
     #expect(
       cli.run("lists").output == """
-        Household lists  no items
+        Household lists
         Groceries        3 of 5 left  cart
         Chores           2 of 2 left
 
         """)
     try cli.write("CHECKLIST.md", "- [x] a\n## B\n- [x] b\n")
     #expect(cli.run("lists").output == "(no heading)  all done\nB             all done\n")
+    // An empty list is one still: a heading with no items and no deeper one after it.
+    try cli.write("CHECKLIST.md", "# T\n## A\n## B\n- [ ] b\n## C\n# U\n")
+    #expect(
+      cli.run("lists").output == "T\nA  no items\nB  1 of 1 left\nC  no items\nU  no items\n")
   }
 
   @Test func jsonHasTheDocumentedShape() throws {

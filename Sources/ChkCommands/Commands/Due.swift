@@ -148,31 +148,6 @@ extension Command {
   static func fileHeading(_ path: UserPath, style: Style, output: ByteOutput) -> String {
     style.bold("==> " + Visible.Printer(output)(path.shown) + " <==")
   }
-
-  /// One line per list: its name, how many items are left, its icon.
-  static func printListCounts(_ outlines: [ItemList.Outline], _ invocation: Invocation) {
-    let style = invocation.style
-    let visible = Visible.Printer(invocation.output)
-    let width = outlines.map { TextWidth.of(visible($0.list.name ?? "(no heading)")) }.max() ?? 0
-    for outline in outlines {
-      let list = outline.list
-      let name = visible(list.name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)")
-      let total = outline.itemCount
-      let state: String
-      if total == 0 {
-        state = style.dim("no items")
-      } else if outline.openCount == 0 {
-        state = style.green("all done")
-      } else {
-        state = "\(outline.openCount) of \(total) left"
-      }
-      let icon = list.icon.map { "  " + style.dim(visible($0)) } ?? ""
-      // Styled: the text was made visible before the styles went in.
-      invocation.output.lineExact(
-        style.bold(name) + String(repeating: " ", count: max(0, width - TextWidth.of(name)))
-          + "  " + state + icon)
-    }
-  }
 }
 
 /// The checklist files a many-file view reads: found as `chk lint` finds them, read

@@ -151,3 +151,40 @@ struct ItemFilter {
     return [copy]
   }
 }
+
+extension Command {
+  /// One line per list: its name, how many items are left, its icon. A title (a
+  /// heading with no items of its own whose next heading is a deeper one, as the
+  /// `# Checklist` `chk init` writes) shows its name alone: it holds lists, not items.
+  static func printListCounts(_ outlines: [ItemList.Outline], _ invocation: Invocation) {
+    let style = invocation.style
+    let visible = Visible.Printer(invocation.output)
+    let width = outlines.map { TextWidth.of(visible($0.list.name ?? "(no heading)")) }.max() ?? 0
+    for (index, outline) in outlines.enumerated() {
+      let list = outline.list
+      let name = visible(list.name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)")
+      let total = outline.itemCount
+      let isTitle =
+        total == 0 && index + 1 < outlines.count
+        && (outlines[index + 1].list.level ?? 0) > (list.level ?? 7)
+      if isTitle {
+        let icon = list.icon.map { "  " + style.dim(visible($0)) } ?? ""
+        invocation.output.lineExact(style.bold(name) + icon)
+        continue
+      }
+      let state: String
+      if total == 0 {
+        state = style.dim("no items")
+      } else if outline.openCount == 0 {
+        state = style.green("all done")
+      } else {
+        state = "\(outline.openCount) of \(total) left"
+      }
+      let icon = list.icon.map { "  " + style.dim(visible($0)) } ?? ""
+      // Styled: the text was made visible before the styles went in.
+      invocation.output.lineExact(
+        style.bold(name) + String(repeating: " ", count: max(0, width - TextWidth.of(name)))
+          + "  " + state + icon)
+    }
+  }
+}

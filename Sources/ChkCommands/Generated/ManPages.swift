@@ -288,7 +288,13 @@ Show each list with its icon and how many items are left
 .Dq 2 of 5 left ,
 .Dq all done ,
 .Dq no items
-.Pc .
+.Pc ;
+a title, a heading with no items of its own whose next heading is a deeper one
+(such as the
+.Ql # Checklist
+that
+.Cm init
+writes), shows its name alone.
 .Fl -in
 reads many files as for
 .Cm list ,
