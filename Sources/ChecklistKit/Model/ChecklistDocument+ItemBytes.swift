@@ -126,3 +126,42 @@ extension ChecklistDocument {
     }
   }
 }
+
+extension ChecklistItem {
+  /// The item's fields (its sub-items aside) as `ChecklistDocument.appendItemLine` gives
+  /// those of its line: appended to `buffer`, its tags to `tags` (emptied first). For
+  /// writers that take items a filter or a sort kept, and the lines of a file alike.
+  package func appendFields(to buffer: inout [UInt8], tags: inout [ItemLineTag])
+    -> ItemLineBytes
+  {
+    tags.removeAll(keepingCapacity: true)
+    let fields = appendFields(to: &buffer)
+    for tag in self.tags {
+      let key = Self.append(tag.key, to: &buffer)
+      tags.append(ItemLineTag(key: key, value: tag.value.map { Self.append($0, to: &buffer) }))
+    }
+    return fields
+  }
+
+  /// `appendFields` without the tags: only the fields' bytes are appended.
+  package func appendFields(to buffer: inout [UInt8]) -> ItemLineBytes {
+    // The first `@due` and `@every` (`tagValue`), found in one look at the tags.
+    var (dueTag, everyTag): (ChecklistTag?, ChecklistTag?) = (nil, nil)
+    for tag in tags where dueTag == nil || everyTag == nil {
+      if dueTag == nil, tag.key == ChecklistTag.Key.due.name { dueTag = tag }
+      if everyTag == nil, tag.key == ChecklistTag.Key.every.name { everyTag = tag }
+    }
+    return ItemLineBytes(
+      isChecked: isChecked, line: line, name: Self.append(name, to: &buffer),
+      note: note.map { Self.append($0, to: &buffer) }, id: id.map { Self.append($0, to: &buffer) },
+      due: due, done: doneDate, reminder: reminder,
+      dueText: dueTag?.value.map { Self.append($0, to: &buffer) },
+      every: everyTag?.value.map { Self.append($0, to: &buffer) })
+  }
+
+  private static func append(_ text: String, to buffer: inout [UInt8]) -> Range<Int> {
+    let start = buffer.count
+    buffer += text.utf8
+    return start..<buffer.count
+  }
+}

@@ -9,6 +9,8 @@ enum DocumentJSON {
     reminders: ReminderDefaults = ReminderDefaults()
   ) -> [UInt8] {
     var json = JSONWriter()
+    // One buffer for every item's fields.
+    var scratch = (bytes: [UInt8](), tags: [ItemLineTag]())
     json.beginObject()
     json.field("file", file)
     json.key("lists")
@@ -17,7 +19,7 @@ enum DocumentJSON {
       let list = entry.list
       writeList(list, open: list.openCount, done: list.doneCount, to: &json)
       for item in entry.items {
-        write(item, to: &json, numbers: numbers, reminders: reminders)
+        write(item, to: &json, numbers: numbers, reminders: reminders, scratch: &scratch)
       }
       json.endArray()
       json.endObject()
@@ -127,51 +129,26 @@ enum DocumentJSON {
     json.beginArray()
   }
 
+  /// An item a filter or a sort kept, with its sub-items: the same fields as a line's.
   private static func write(
     _ item: ChecklistItem, to json: inout JSONWriter, numbers: ItemNumbers,
-    reminders: ReminderDefaults
+    reminders: ReminderDefaults, scratch: inout (bytes: [UInt8], tags: [ItemLineTag])
   ) {
-    openItem(item, to: &json, numbers: numbers, reminders: reminders)
+    scratch.bytes.removeAll(keepingCapacity: true)
+    let fields = item.appendFields(to: &scratch.bytes, tags: &scratch.tags)
+    openItem(
+      fields, scratch.bytes, scratch.tags, number: numbers.number(ofLine: item.line),
+      to: &json, reminders: reminders)
     for child in item.children {
-      write(child, to: &json, numbers: numbers, reminders: reminders)
+      write(child, to: &json, numbers: numbers, reminders: reminders, scratch: &scratch)
     }
     closeItem(&json)
   }
 
-  /// An item's fields, up to its open `children` array.
+  /// An item's fields, up to its open `children` array, from bytes an item line or an
+  /// item value gave (`appendItemLine`, `appendFields`), the keys as literals.
   private static func openItem(
-    _ item: ChecklistItem, to json: inout JSONWriter, numbers: ItemNumbers,
-    reminders: ReminderDefaults
-  ) {
-    json.beginObject()
-    json.field("number", numbers.number(ofLine: item.line))
-    json.field("id", item.id)
-    json.field("name", item.name)
-    json.field("checked", item.isChecked)
-    // The known dated tags, by the names the format declares.
-    json.field(ChecklistTag.Key.done.name, item.doneDate?.description)
-    writeDue(item, to: &json, reminders: reminders)
-    json.field(ChecklistTag.Key.every.name, item.tagValue(.every))
-    json.field("note", item.note)
-    json.key("tags")
-    json.beginArray()
-    for tag in item.tags {
-      json.beginObject()
-      json.field("key", tag.key)
-      json.field("value", tag.value)
-      json.endObject()
-    }
-    json.endArray()
-    json.field("line", item.line)
-    json.key("children")
-    json.beginArray()
-  }
-
-  /// `openItem` from an item line's bytes, with the keys as literals: the same JSON,
-  /// byte for byte (`ListFromOutlineTests` compares the stream with `render`, which
-  /// writes item values with the other `openItem`).
-  private static func openItem(
-    _ item: ItemLineBytes, _ bytes: [UInt8], _ tags: [ItemLineTag], number: Int,
+    _ item: ItemLineBytes, _ bytes: [UInt8], _ tags: [ItemLineTag], number: Int?,
     to json: inout JSONWriter, reminders: ReminderDefaults
   ) {
     bytes.withUnsafeBufferPointer { buffer in

@@ -9,6 +9,14 @@ struct ListPrinter: Sendable {
 
   private static let space = UInt8(ascii: " ")
 
+  /// The widest the name column gets: longer names push their row's fields right.
+  static let widestNameColumn = 48
+
+  /// The columns a row's indented name asks of the name column.
+  static func nameColumn(depth: Int, width: Int) -> Int {
+    min(widestNameColumn, depth * 2 + width)
+  }
+
   /// One item's row: its fields as bytes in the list's `RowText`, made visible.
   private struct Row {
     var number: Int
@@ -56,15 +64,7 @@ struct ListPrinter: Sendable {
 
     /// A row for an item value (its sub-items aside): its fields appended first.
     mutating func row(number: Int, depth: Int, item: ChecklistItem) -> Row {
-      func appended(_ text: String) -> Range<Int> {
-        let start = bytes.count
-        bytes += text.utf8
-        return start..<bytes.count
-      }
-      let fields = ItemLineBytes(
-        isChecked: item.isChecked, line: item.line, name: appended(item.name),
-        note: item.note.map(appended), id: item.id.map(appended), due: item.due,
-        done: item.doneDate, every: item.tagValue(.every).map(appended))
+      let fields = item.appendFields(to: &bytes)
       return row(number: number, depth: depth, fields: fields)
     }
   }
@@ -92,7 +92,7 @@ struct ListPrinter: Sendable {
         pending += item.children.reversed().map { (item: $0, depth: depth + 1) }
       }
       let numberWidth = String(numbers.count).count
-      let nameWidth = min(48, rows.map { $0.depth * 2 + $0.nameWidth }.max() ?? 0)
+      let nameWidth = rows.map { Self.nameColumn(depth: $0.depth, width: $0.nameWidth) }.max() ?? 0
       write(rows, text: text.bytes, numberWidth: numberWidth, nameWidth: nameWidth, to: output)
     }
   }
@@ -166,12 +166,13 @@ struct ListPrinter: Sendable {
       let list = lists[indices[part]]
       var widest = 0
       var scratch: [UInt8] = []
-      for index in list.continues ? list.rows : list.rows.dropFirst() where widest < 48 {
+      for index in list.continues ? list.rows : list.rows.dropFirst()
+      where widest < Self.widestNameColumn {
         scratch.removeAll(keepingCapacity: true)
         guard let fields = document.appendItemLine(atLine: outline[index].line, to: &scratch)
         else { continue }
-        let width = Int(outline[index].level) * 2 + TextWidth.of(scratch[fields.name])
-        widest = max(widest, min(48, width))
+        let width = TextWidth.of(scratch[fields.name])
+        widest = max(widest, Self.nameColumn(depth: outline[index].level, width: width))
       }
       return widest
     }
@@ -205,7 +206,7 @@ struct ListPrinter: Sendable {
         number += 1
         if let fields = document.appendItemLine(atLine: outline[index].line, to: &text.bytes) {
           let row = text.row(number: number, depth: outline[index].level, fields: fields)
-          nameWidth = max(nameWidth, min(48, row.depth * 2 + row.nameWidth))
+          nameWidth = max(nameWidth, Self.nameColumn(depth: row.depth, width: row.nameWidth))
           rows.append(row)
         }
       }

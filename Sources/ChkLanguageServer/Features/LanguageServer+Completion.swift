@@ -172,9 +172,7 @@ extension LanguageServer {
     let line = Array(bytes)
     func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
     guard let blank = line.indices.last, isBlank(line[blank]), blank >= 1,
-      !isBlank(line[blank - 1]),
-      let open = line.firstIndex(of: UInt8(ascii: "[")), open + 2 < line.count,
-      isBulletBeforeBox(line[..<open]), line[open + 2] == UInt8(ascii: "]"), blank > open + 3
+      !isBlank(line[blank - 1]), let open = boxStart(line), blank > open + 3
     else { return nil }
     // The word before the blank: another tag chains, a name's word does not.
     var start = blank
@@ -184,10 +182,17 @@ extension LanguageServer {
 
   /// Whether the bytes start an item whose box is checked (`[x]` or `[X]`).
   static func isCheckedItem(_ bytes: [UInt8]) -> Bool {
+    guard let open = boxStart(bytes) else { return false }
+    return bytes[open + 1] == UInt8(ascii: "x") || bytes[open + 1] == UInt8(ascii: "X")
+  }
+
+  /// Where the `[` of an item's box is, when the bytes start an item: a list marker,
+  /// then `[`, one character and `]`.
+  private static func boxStart(_ bytes: [UInt8]) -> Int? {
     guard let open = bytes.firstIndex(of: UInt8(ascii: "[")), open + 2 < bytes.count,
       isBulletBeforeBox(bytes[..<open]), bytes[open + 2] == UInt8(ascii: "]")
-    else { return false }
-    return bytes[open + 1] == UInt8(ascii: "x") || bytes[open + 1] == UInt8(ascii: "X")
+    else { return nil }
+    return open
   }
 
   /// The tag keys the document uses that chk does not know, in the order of the

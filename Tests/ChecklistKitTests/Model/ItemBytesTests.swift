@@ -51,6 +51,26 @@ struct ItemBytesTests {
         #expect(
           plainText(plain.dueText) == value.tagValue(.due) && plain.reminder == value.reminder)
         #expect(alone.count <= buffer.count)
+        // From the item value: the same fields and tags as from the line.
+        var fromValue: [UInt8] = []
+        var valueTags: [ItemLineTag] = []
+        let made = value.appendFields(to: &fromValue, tags: &valueTags)
+        func madeText(_ range: Range<Int>?) -> String? {
+          range.map { String(decoding: fromValue[$0], as: UTF8.self) }
+        }
+        #expect(madeText(made.name) == text(fields.name) && madeText(made.id) == text(fields.id))
+        #expect(
+          madeText(made.note) == text(fields.note) && madeText(made.every) == text(fields.every))
+        #expect(madeText(made.dueText) == text(fields.dueText) && made.due == fields.due)
+        #expect(made.done == fields.done && made.reminder == fields.reminder)
+        #expect(made.line == fields.line && made.isChecked == fields.isChecked)
+        var fieldsAlone: [UInt8] = []
+        let madeAlone = value.appendFields(to: &fieldsAlone)
+        #expect(fieldsAlone[madeAlone.name] == fromValue[made.name] && madeAlone.due == made.due)
+        #expect(madeAlone.every.map { fieldsAlone[$0] } == made.every.map { fromValue[$0] })
+        #expect(
+          valueTags.map { "\(madeText($0.key) ?? "")=\(madeText($0.value) ?? "-")" }
+            == tags.map { "\(text($0.key) ?? "")=\(text($0.value) ?? "-")" })
         compared += 1
       }
     }
