@@ -85,8 +85,9 @@ extension ChecklistDocument {
   /// - Returns: the lines actually replaced and how many lines replaced them, which
   ///   can be more than asked for at the end of a file without a final line ending,
   ///   and the lines parsed again.
-  /// - Complexity: O(*n*) to move the bytes, plus re-parsing from the heading before
-  ///   the change to the first heading after it that is unchanged.
+  /// - Complexity: O(*n*) to move the bytes after the change (to copy them all when
+  ///   another value shares them), plus re-parsing from the heading before the change
+  ///   to the first heading after it that is unchanged.
   ///
   /// - Parameter checksGaps: whether `Splice.keepsOtherLines` also requires every other
   ///   line to keep a blank line before it, or none (for insertions, where a new blank
@@ -149,16 +150,22 @@ extension ChecklistDocument {
     guard bytes.count - (upper - lower) + segment.count <= Self.maximumByteCount else {
       throw .tooLarge
     }
-    let newBytes = POSIX.splice(bytes, replacing: lower..<upper, with: segment)
-    // Take the records out of the document so that they are updated in place.
+    // Take the bytes and records out of the document so that they are changed in place:
+    // the bytes after the change move within the buffer (copied first only when another
+    // value shares it).
+    var newBytes = takeBytes()
+    let removed = history == nil ? [] : Array(newBytes[lower..<upper])
+    newBytes.replaceSubrange(lower..<upper, with: segment)
     var records = takeLines()
     logWork("splices")
+    // Counted as the whole buffer, what a splice may move (all of it when shared).
     logWork("bytesMoved", newBytes.count)
     let (reparsed, keepsOthers) = Self.reparse(
       newBytes, records: &records, replacing: range, newCount: newLines.count,
       byteRange: lower..<upper, newByteCount: segment.count, checksGaps: checksGaps)
     replaceStorage(
-      bytes: newBytes, lines: records, addsCarriageReturn: segment.contains(ASCII.carriageReturn))
+      bytes: newBytes, lines: records, addsCarriageReturn: segment.contains(ASCII.carriageReturn),
+      step: .spliced(offset: lower, removed: removed, inserted: segment.count))
     return Splice(
       replaced: range, count: newLines.count, reparsed: reparsed, keepsOtherLines: keepsOthers)
   }

@@ -54,8 +54,9 @@ public struct ChecklistFile: ~Copyable {
   public let path: String
   /// The path with symbolic links resolved: the file that is read and replaced.
   public let resolvedPath: String
-  /// The file's bytes as read.
-  public let contents: [UInt8]
+  /// The file's bytes as read (none once `takeContents` took them).
+  public private(set) var contents: [UInt8]
+  private var contentsTaken = false
   let status: FileStatus
   let descriptor: Int32
   let lock: EditLock
@@ -243,16 +244,31 @@ public struct ChecklistFile: ~Copyable {
     syncDirectory(of: path)
   }
 
+  /// Hands the bytes read to the caller, keeping no reference to them, so that the
+  /// caller can change that buffer in place; `write` must then be told whether they
+  /// changed.
+  public mutating func takeContents() -> [UInt8] {
+    contentsTaken = true
+    var taken: [UInt8] = []
+    swap(&taken, &contents)
+    return taken
+  }
+
   /// Writes new contents through the safe-write path.
   ///
+  /// - Parameter isUnchanged: whether `newContents` are the bytes read, when the caller
+  ///   knows (required after `takeContents`); `nil` compares them.
   /// - Returns: how the contents were written.
   /// - Throws: `FileError.changedOnDisk`, `.permissionDenied` or `.io`; the file on
   ///   disk is then unchanged and no temporary file is left.
   @discardableResult
-  public func write(_ newContents: [UInt8]) throws(FileError) -> WriteReport {
+  public func write(_ newContents: [UInt8], isUnchanged: Bool? = nil) throws(FileError)
+    -> WriteReport
+  {
+    precondition(isUnchanged != nil || !contentsTaken, "write: the contents were taken")
     // An interrupted chk's temporary files go even when there is nothing to write.
     let removed = removeStaleTemporaryFiles()
-    guard !newContents.hasSameBytes(as: contents) else {
+    guard !(isUnchanged ?? newContents.hasSameBytes(as: contents)) else {
       return WriteReport(method: .unchanged, removedTemporaryFiles: removed, identity: nil)
     }
     try checkUnchanged()

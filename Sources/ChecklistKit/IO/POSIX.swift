@@ -238,9 +238,12 @@ package enum POSIX {
     _ = madvise(start, Int(last - first), MADV_HUGEPAGE)
   }
 
-  /// `bytes` with `range` replaced by `segment`, in a new buffer filled by three copies:
-  /// the one full copy an edit makes of a file, advised for huge pages as `readAll`'s
-  /// buffer is (a 56 MB file: 27 page faults instead of 14,000).
+  /// How many bytes `readAll` leaves free after a file's bytes.
+  static let growthRoom = 16_384
+
+  /// `bytes` with `range` replaced by `segment`, in a new buffer filled by three copies
+  /// (an editor's change of its buffer), advised for huge pages as `readAll`'s buffer is
+  /// (a 56 MB file: 27 page faults instead of 14,000).
   static func splice(_ bytes: [UInt8], replacing range: Range<Int>, with segment: [UInt8])
     -> [UInt8]
   {
@@ -266,14 +269,16 @@ package enum POSIX {
   }
 
   /// Reads a descriptor to its end: `expected` bytes into one buffer, then whatever
-  /// follows if the file grew meanwhile.
+  /// follows if the file grew meanwhile. The buffer has `growthRoom` bytes to spare, so
+  /// that an edit that lengthens the file a little changes it in place.
   ///
   /// - Returns: the bytes, or the `errno` of the failure (`EFBIG` past `limit`).
   static func readAll(_ descriptor: Int32, expected: Int, limit: Int)
     -> Result<[UInt8], SystemError>
   {
     var failure: Int32 = 0
-    var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+    var bytes = [UInt8](unsafeUninitializedCapacity: expected + growthRoom) {
+      buffer, initialized in
       initialized = 0
       guard let base = buffer.baseAddress else { return }
       adviseHugePages(UnsafeMutableRawPointer(base), byteCount: expected)

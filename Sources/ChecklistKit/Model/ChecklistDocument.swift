@@ -23,6 +23,12 @@ public struct ChecklistDocument: Sendable {
   /// Where generated IDs come from: the system's cryptographic source unless seeded.
   public var idGenerator: IDGenerator = .system
 
+  /// The changes made to the bytes since the history was started, or `nil` (the
+  /// default) for none kept. The edit path starts one on a document that holds the
+  /// only reference to its file's bytes: edits then change that buffer in place, and the
+  /// history gives back the bytes as they were.
+  public var history: ByteHistory?
+
   #if DEBUG
     /// What the tests count of this document's work (see `WorkLog`).
     package var workLog: WorkLog?
@@ -105,9 +111,22 @@ public struct ChecklistDocument: Sendable {
     return taken
   }
 
-  /// - Parameter addsCarriageReturn: whether the change may have brought in a carriage
-  ///   return.
-  mutating func replaceStorage(bytes: [UInt8], lines: [LineRecord], addsCarriageReturn: Bool) {
+  /// Moves the bytes out (leaving none), so that an edit changes them in place when the
+  /// document held the only reference, and hands them back with `replaceStorage`.
+  mutating func takeBytes() -> [UInt8] {
+    var taken: [UInt8] = []
+    swap(&taken, &bytes)
+    return taken
+  }
+
+  /// - Parameters:
+  ///   - addsCarriageReturn: whether the change may have brought in a carriage return.
+  ///   - step: how the new bytes came from the old, for the history; `nil` when they
+  ///     were built anew (the history keeps the old buffer whole).
+  mutating func replaceStorage(
+    bytes: [UInt8], lines: [LineRecord], addsCarriageReturn: Bool, step: ByteHistory.Step? = nil
+  ) {
+    if history != nil { history?.append(step ?? .replaced(self.bytes)) }
     self.bytes = bytes
     self.lines = lines
     mayContainCarriageReturn = mayContainCarriageReturn || addsCarriageReturn

@@ -38,15 +38,58 @@ package struct FileEdit: Sendable {
   /// What an edit did.
   package struct Outcome<Value> {
     package var value: Value
-    package var before: [UInt8]
     package var after: [UInt8]
     /// Warnings for standard error (an undo record that could not be saved).
     package var warnings: [String] = []
     /// The file's identity as this edit left it (`nil` when nothing was written): what
     /// a front end holding the file compares with later to notice other writers.
     package var identity: ChecklistFile.Identity?
+    /// Where the bytes before the edit come from.
+    private let origin: Origin
 
-    package var changed: Bool { before != after }
+    private enum Origin {
+      case bytes([UInt8])
+      /// The changes the document recorded: the file's buffer was changed in place.
+      case history(ByteHistory)
+    }
+
+    init(value: Value, before: [UInt8], after: [UInt8]) {
+      self.value = value
+      self.after = after
+      origin = .bytes(before)
+    }
+
+    init(value: Value, history: ByteHistory, after: [UInt8]) {
+      self.value = value
+      self.after = after
+      origin = .history(history)
+    }
+
+    /// The file's bytes before the edit (built again from the changes when the edit
+    /// changed the buffer it read).
+    package var before: [UInt8] {
+      switch origin {
+      case .bytes(let bytes): bytes
+      case .history(let history): history.original(from: after)
+      }
+    }
+
+    package var changed: Bool {
+      switch origin {
+      case .bytes(let bytes): !bytes.hasSameBytes(as: after)
+      case .history(let history): history.changes(after)
+      }
+    }
+
+    /// The undo record for this edit of the file at `path`, written with `identity`.
+    func undoRecord(path: String, identity: ChecklistFile.Identity) -> UndoStore.Record {
+      switch origin {
+      case .bytes(let bytes):
+        UndoStore.Record(path: path, before: bytes, after: after, identity: identity)
+      case .history(let history):
+        UndoStore.Record(path: path, after: after, history: history, identity: identity)
+      }
+    }
   }
 
   /// Reads a whole file without locking it.
@@ -67,44 +110,83 @@ package struct FileEdit: Sendable {
   ) throws(CommandError) -> Outcome<Value> {
     if isDryRun {
       // Nothing is written: read without the lock (a reader may dry-run an edit).
-      let snapshot: ChecklistFile.Snapshot
-      do throws(FileError) {
-        snapshot = try ChecklistFile.snapshot(path.absolute, displayName: path.shown)
-      } catch {
-        throw .file(error)
-      }
+      let snapshot = try snapshot(path)
       let (bytes, value) = try change(
         OpenedFile(
           path: path, resolvedPath: snapshot.resolvedPath, contents: snapshot.contents,
           identity: snapshot.identity))
       return Outcome(value: value, before: snapshot.contents, after: bytes)
     }
-    let file: ChecklistFile
-    do throws(FileError) {
-      file = try ChecklistFile(
-        editing: path.absolute, displayName: path.shown, lockTimeout: lockTimeout)
-    } catch {
-      throw .file(error)
-    }
+    let file = try open(path)
     let opened = OpenedFile(
       path: path, resolvedPath: file.resolvedPath, contents: file.contents,
       identity: file.identity)
     let (bytes, value) = try change(opened)
-    var outcome = Outcome(value: value, before: file.contents, after: bytes)
+    return try finish(
+      Outcome(value: value, before: file.contents, after: bytes), of: file, isUnchanged: nil)
+  }
+
+  /// Applies `change` to the parsed document.
+  ///
+  /// The document is given the only reference to the bytes read, and keeps a history
+  /// of its changes: an edit of a few lines changes that buffer in place, and the
+  /// bytes before it are built again only when asked for (`Outcome.before`, as
+  /// `--diff` does); the undo record comes from the history.
+  ///
+  /// - Parameter idGenerator: where the document's new IDs come from.
+  package func applyToDocument<Value>(
+    at path: UserPath, idGenerator: IDGenerator,
+    _ change: (inout ChecklistDocument) throws(CommandError) -> Value
+  ) throws(CommandError) -> Outcome<Value> {
+    func edit(_ bytes: consuming [UInt8]) throws(CommandError) -> Outcome<Value> {
+      var document = try parse(consume bytes, path: path)
+      document.idGenerator = idGenerator
+      document.history = ByteHistory()
+      let value = try change(&document)
+      let history = document.history ?? ByteHistory()
+      return Outcome(value: value, history: history, after: document.serialized())
+    }
+    if isDryRun { return try edit(snapshot(path).contents) }
+    var file = try open(path)
+    let outcome = try edit(file.takeContents())
+    return try finish(outcome, of: file, isUnchanged: !outcome.changed)
+  }
+
+  private func snapshot(_ path: UserPath) throws(CommandError) -> ChecklistFile.Snapshot {
+    do throws(FileError) {
+      return try ChecklistFile.snapshot(path.absolute, displayName: path.shown)
+    } catch {
+      throw .file(error)
+    }
+  }
+
+  private func open(_ path: UserPath) throws(CommandError) -> ChecklistFile {
+    do throws(FileError) {
+      return try ChecklistFile(
+        editing: path.absolute, displayName: path.shown, lockTimeout: lockTimeout)
+    } catch {
+      throw .file(error)
+    }
+  }
+
+  /// Writes an edit's bytes to the file it opened (nothing when they are unchanged)
+  /// and saves its undo record, under the lock.
+  private func finish<Value>(
+    _ outcome: Outcome<Value>, of file: consuming ChecklistFile, isUnchanged: Bool?
+  ) throws(CommandError) -> Outcome<Value> {
+    var outcome = outcome
     if let warning = file.lockWarning { outcome.warnings.append("warning: " + warning) }
     let report: WriteReport
     do throws(FileError) {
-      report = try file.write(bytes)
+      report = try file.write(outcome.after, isUnchanged: isUnchanged)
     } catch {
       throw .file(error)
     }
     outcome.identity = report.identity
     // Unchanged bytes are not written, and leave nothing to undo.
     if let undo, let identity = report.identity {
-      let record = UndoStore.Record(
-        path: file.resolvedPath, before: file.contents, after: bytes, identity: identity)
       do throws(CommandError) {
-        try undo.save(record)
+        try undo.save(outcome.undoRecord(path: file.resolvedPath, identity: identity))
       } catch {
         outcome.warnings.append("warning: could not save undo information: " + error.message)
       }
@@ -112,21 +194,6 @@ package struct FileEdit: Sendable {
     // The undo record is saved under the lock: the next edit of the file waits for it.
     file.unlock()
     return outcome
-  }
-
-  /// Applies `change` to the parsed document.
-  ///
-  /// - Parameter idGenerator: where the document's new IDs come from.
-  package func applyToDocument<Value>(
-    at path: UserPath, idGenerator: IDGenerator,
-    _ change: (inout ChecklistDocument) throws(CommandError) -> Value
-  ) throws(CommandError) -> Outcome<Value> {
-    try apply(to: path) { file throws(CommandError) in
-      var document = try parse(file.contents, path: path)
-      document.idGenerator = idGenerator
-      let value = try change(&document)
-      return (document.serialized(), value)
-    }
   }
 }
 

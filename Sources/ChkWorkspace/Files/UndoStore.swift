@@ -40,6 +40,35 @@ package struct UndoStore: Sendable {
       afterHash = ContentHash.of(after)
     }
 
+    /// A record for an edit whose changes `history` holds, given the bytes after it: the
+    /// same record as from both versions, without building the bytes before it when one
+    /// splice made the change (the common ends are found around the splice).
+    package init(
+      path: String, after: [UInt8], history: ByteHistory, identity: ChecklistFile.Identity
+    ) {
+      guard let (offset, removed, inserted) = history.singleSplice else {
+        self.init(
+          path: path, before: history.original(from: after), after: after, identity: identity)
+        return
+      }
+      let put = after[offset..<(offset + inserted)]
+      let shorter = min(removed.count, inserted)
+      let samePrefix = zip(removed, put).prefix { $0 == $1 }.count
+      guard samePrefix < shorter else {
+        // One holds the other at its start: the common ends reach past the splice.
+        self.init(
+          path: path, before: history.original(from: after), after: after, identity: identity)
+        return
+      }
+      let sameSuffix = zip(removed.reversed(), put.reversed()).prefix { $0 == $1 }.count
+      let tail = min(sameSuffix, shorter - samePrefix)
+      self.init(
+        path: path, prefix: offset + samePrefix,
+        suffix: after.count - offset - inserted + tail,
+        removed: Array(removed[samePrefix..<(removed.count - tail)]), identity: identity,
+        afterHash: ContentHash.of(after))
+    }
+
     package init(
       path: String, prefix: Int, suffix: Int, removed: [UInt8], identity: ChecklistFile.Identity,
       afterHash: UInt64

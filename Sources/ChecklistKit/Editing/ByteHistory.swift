@@ -1,0 +1,66 @@
+/// The changes an edit made to a document's bytes, oldest first: what lets a document
+/// change its one buffer in place and still give back the bytes it was parsed from.
+///
+/// A document keeps a history only when asked (`ChecklistDocument.keepsHistory`), as
+/// the edit path does: it hands its file's bytes to the document instead of keeping a
+/// second reference to them, so that an edit of one line moves the bytes after it in
+/// the buffer it read instead of filling a new buffer the size of the file (a fresh
+/// 56 MB buffer costs the kernel as much to clear as the rest of a `chk check`). A
+/// change that builds a new buffer anyway keeps the old one whole.
+public struct ByteHistory: Sendable {
+  enum Step {
+    /// `removed` stood at `offset`, where `inserted` bytes are now.
+    case spliced(offset: Int, removed: [UInt8], inserted: Int)
+    /// The whole buffer was replaced; these were its bytes.
+    case replaced([UInt8])
+  }
+
+  private(set) var steps: [Step] = []
+
+  /// An empty history, to start one on a document.
+  public init() {}
+
+  /// Whether nothing was changed.
+  public var isEmpty: Bool { steps.isEmpty }
+
+  mutating func append(_ step: Step) { steps.append(step) }
+
+  /// One replacement of a stretch of bytes that accounts for every change: where it
+  /// starts, the bytes it removed and how many it put there. `nil` when the steps do
+  /// not make one (none, several, or a whole new buffer).
+  public var singleSplice: (offset: Int, removed: [UInt8], inserted: Int)? {
+    guard steps.count == 1, case .spliced(let offset, let removed, let inserted) = steps[0] else {
+      return nil
+    }
+    return (offset, removed, inserted)
+  }
+
+  /// The bytes before the first change, given those after the last.
+  ///
+  /// - Complexity: O(*n*) in the size of the bytes; nothing is copied when no step was
+  ///   taken.
+  public func original(from current: [UInt8]) -> [UInt8] {
+    var bytes = current
+    for step in steps.reversed() {
+      switch step {
+      case .spliced(let offset, let removed, let inserted):
+        bytes.replaceSubrange(offset..<(offset + inserted), with: removed)
+      case .replaced(let old):
+        bytes = old
+      }
+    }
+    return bytes
+  }
+
+  /// Whether `current` differs from the bytes before the first change.
+  ///
+  /// - Complexity: O(1) beyond the changed stretch for one splice; otherwise O(*n*).
+  public func changes(_ current: [UInt8]) -> Bool {
+    if steps.isEmpty { return false }
+    if let (offset, removed, inserted) = singleSplice {
+      return removed.count != inserted
+        || !current[offset..<(offset + inserted)].elementsEqual(removed)
+    }
+    return !original(from: current).hasSameBytes(as: current)
+  }
+}

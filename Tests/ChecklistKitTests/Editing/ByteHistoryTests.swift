@@ -1,0 +1,69 @@
+import ChkTestSupport
+import Testing
+
+@testable import ChecklistKit
+
+/// A document that keeps a history changes the buffer it was given in place, and the
+/// history gives back the bytes it was parsed from, whatever the edits.
+@Suite("Edits: byte history")
+struct ByteHistoryTests {
+  @Test func randomEditsGiveBackTheBytesAsParsed() throws {
+    var singleSplices = 0
+    for seed in UInt64(1)...300 {
+      var generator = DocumentGenerator(seed: seed)
+      // The document holds the only reference to its bytes; `original` is a copy.
+      var document = try ChecklistDocument(parsing: generator.document())
+      let original = document.serialized().map { $0 }
+      document.idGenerator = .seeded(seed)
+      document.history = ByteHistory()
+      var random = TestRandom(seed: seed &* 17)
+      for step in 0..<random.int(1...4) {
+        let items = document.lines.indices.filter { document.lines[$0].kind == .item }
+        let item = items.isEmpty ? 1 : random.pick(items) + 1
+        do {
+          switch random.int(0...7) {
+          case 0: try document.check(.line(item), on: CalendarDay(year: 2024, month: 5, day: 6))
+          case 1: try document.uncheck(.line(item))
+          case 2: try document.rename(.line(item), to: generator.text())
+          case 3: try document.deleteItem(.line(item))
+          case 4: try document.addItem(named: generator.text(), at: .end(of: .unnamed))
+          case 5: _ = try document.assignMissingIDs()
+          case 6: _ = try document.resetItems(in: nil)
+          default: _ = try document.archiveCheckedItems(from: nil, to: "Done")
+          }
+        } catch {}
+        let after = document.serialized()
+        let history = try #require(document.history)
+        let context = "seed \(seed) step \(step)"
+        #expect(history.original(from: after) == original, "\(context)")
+        #expect(history.changes(after) == (after != original), "\(context)")
+        if history.singleSplice != nil { singleSplices += 1 }
+      }
+    }
+    #expect(singleSplices > 100)
+  }
+
+  /// Checking an item (the line grows) and unchecking it (it shrinks) move the bytes
+  /// after it within the buffer the document was given, when it has room; a copy of the
+  /// document taken before keeps its bytes.
+  @Test func aOneLineEditChangesTheBufferItWasGiven() throws {
+    var bytes = Array((0..<2_000).map { "- [ ] item \($0)  @id(i\($0))\n" }.joined().utf8)
+    bytes.reserveCapacity(bytes.count + 1_024)
+    var document = try ChecklistDocument(parsing: consume bytes)
+    document.history = ByteHistory()
+    let buffer = document.bytes.withUnsafeBufferPointer { $0.baseAddress }
+    try document.check(.id("i1000"), on: CalendarDay(year: 2024, month: 5, day: 6))
+    try document.uncheck(.id("i7"))
+    #expect(document.bytes.withUnsafeBufferPointer { $0.baseAddress } == buffer)
+    #expect(
+      document.content(ofLine: 1000) == Array("- [x] item 1000  @done(2024-05-06)  @id(i1000)".utf8)
+    )
+    #expect(document.lines == (try ChecklistDocument(parsing: document.serialized())).lines)
+
+    let copy = document
+    try document.uncheck(.id("i1000"))
+    #expect(
+      copy.content(ofLine: 1000) == Array("- [x] item 1000  @done(2024-05-06)  @id(i1000)".utf8))
+    #expect(document.content(ofLine: 1000) == Array("- [ ] item 1000  @id(i1000)".utf8))
+  }
+}
