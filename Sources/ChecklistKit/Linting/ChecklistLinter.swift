@@ -171,21 +171,29 @@ package struct LintStream: Sendable {
     var idHashes: Set<UInt64>?
     var start = 0
     var next = 0
+    // The two buffers are used again for every batch.
+    var batch: [ChecklistLinter.Finding] = []
+    var kept: [Diagnostic] = []
     while start < records.count || next < wide.count {
       var end = min(records.count, start + max(1, lines))
       while end < records.count, records[end].kind != .heading { end += 1 }
       var pass = LintPass(document: document, configuration: linter.configuration)
       pass.documentIDHashes = idHashes
+      batch.removeAll(keepingCapacity: true)
+      swap(&batch, &pass.findings)
       document.bytes.withUnsafeBufferPointer { pass.run($0, lines: start..<end) }
       idHashes = pass.documentIDHashes
-      var batch = pass.findings
-      pass.findings = []
+      swap(&batch, &pass.findings)
       while next < wide.count, wide[next].diagnostic.line <= end || end == records.count {
         batch.append(wide[next])
         next += 1
       }
       ChecklistLinter.sort(&batch)
-      body(batch.compactMap { filter.keeps($0.diagnostic) ? $0.diagnostic : nil })
+      kept.removeAll(keepingCapacity: true)
+      for finding in batch where filter.keeps(finding.diagnostic) {
+        kept.append(finding.diagnostic)
+      }
+      body(kept)
       start = end
     }
   }

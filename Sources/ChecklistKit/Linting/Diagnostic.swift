@@ -57,15 +57,15 @@ public struct Diagnostic: Sendable, Hashable {
   var text: Message
 
   /// A message as kept: most as text; those a file can raise on every line keep the
-  /// bytes they quote (a slice of the document's bytes, shared) and become text only
-  /// when asked, so a million findings cost no million strings.
+  /// bytes they quote (in the value, or a slice of the document's bytes) and become
+  /// text only when asked, so a million findings cost no million strings.
   enum Message: Sendable, Hashable {
     case plain(String)
     /// `'QUOTED' is part of the name (one blank before it); put two spaces before it
     /// to make it a tag`
-    case tagInName(ArraySlice<UInt8>)
+    case tagInName(Quote)
     /// `tag-in-name` for tags written without a blank between them.
-    case gluedTags(ArraySlice<UInt8>)
+    case gluedTags(Quote)
     /// A message with the place it points to (1-based line, byte columns).
     case duplicate(String, line: UInt32, column: UInt32, endColumn: UInt32)
 
@@ -79,12 +79,10 @@ public struct Diagnostic: Sendable, Hashable {
     var string: String {
       switch self {
       case .plain(let text), .duplicate(let text, _, _, _): return text
-      case .tagInName(let quoted):
-        return "'" + String(decoding: quoted, as: UTF8.self)
-          + String(decoding: Self.tagInNameSuffix, as: UTF8.self)
-      case .gluedTags(let quoted):
-        return "'" + String(decoding: quoted, as: UTF8.self)
-          + String(decoding: Self.gluedTagsSuffix, as: UTF8.self)
+      case .tagInName, .gluedTags:
+        var bytes: [UInt8] = []
+        append(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
       }
     }
 
@@ -94,11 +92,11 @@ public struct Diagnostic: Sendable, Hashable {
       case .plain(let text), .duplicate(let text, _, _, _): bytes += text.utf8
       case .tagInName(let quoted):
         bytes.append(UInt8(ascii: "'"))
-        bytes += quoted
+        quoted.append(to: &bytes)
         bytes += Self.tagInNameSuffix
       case .gluedTags(let quoted):
         bytes.append(UInt8(ascii: "'"))
-        bytes += quoted
+        quoted.append(to: &bytes)
         bytes += Self.gluedTagsSuffix
       }
     }
@@ -130,6 +128,9 @@ public struct Diagnostic: Sendable, Hashable {
     self.text = text
     self.isFixable = isFixable
   }
+
+  /// The rule's place in `LintRule.all` (without copying the rule's strings).
+  package var ruleIndex: Int { ruleID.rawValue }
 
   /// Appends the message's UTF-8 bytes (without making a string of it).
   package func appendMessage(to bytes: inout [UInt8]) {

@@ -189,8 +189,8 @@ extension Diagnostic.Message {
   /// The quoted bytes in a slice of their own, not of the document's bytes.
   mutating func detach() {
     switch self {
-    case .tagInName(let quoted): self = .tagInName(ArraySlice(Array(quoted)))
-    case .gluedTags(let quoted): self = .gluedTags(ArraySlice(Array(quoted)))
+    case .tagInName(let quoted): self = .tagInName(quoted.detached)
+    case .gluedTags(let quoted): self = .gluedTags(quoted.detached)
     case .plain, .duplicate: break
     }
   }

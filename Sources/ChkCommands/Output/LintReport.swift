@@ -75,8 +75,6 @@ enum LintReport {
     }
   }
 
-  /// Writes a line-based report (gnu or github) to `output` a line at a time, in file,
-  /// line, column order, without building the whole report first.
   /// How many findings a report held, and how many of them are errors.
   struct Counts {
     var findings = 0
@@ -103,34 +101,44 @@ enum LintReport {
       let path = Array(result.path.utf8)
       func write(_ diagnostics: [Diagnostic]) {
         counts.findings += diagnostics.count
-        for diagnostic in diagnostics {
-          if diagnostic.severity == .error { counts.errors += 1 }
-          line.removeAll(keepingCapacity: true)
-          let rule = diagnostic.rule
-          if format == .github {
-            let entry = Entry(
-              path: result.path, line: diagnostic.line, column: diagnostic.column,
-              endLine: diagnostic.endLine, endColumn: diagnostic.endColumn,
-              utf16Column: diagnostic.column, utf16EndColumn: diagnostic.endColumn,
-              rule: rule.name, severity: diagnostic.severity,
-              message: message(of: diagnostic), isFixable: diagnostic.isFixable)
-            output.write(github([entry]))
-            continue
+        // The fixed pieces are appended from buffers, which costs no reference counting
+        // per finding (a file can have a million).
+        Self.pieces.bytes.withUnsafeBufferPointer { pieces in
+          path.withUnsafeBufferPointer { path in
+            for diagnostic in diagnostics { write(diagnostic, pieces: pieces, path: path) }
           }
-          // `path:line:col: severity: message [rule]`
-          line += path
-          line.append(UInt8(ascii: ":"))
-          DecimalDigits.append(diagnostic.line, to: &line)
-          line.append(UInt8(ascii: ":"))
-          DecimalDigits.append(diagnostic.column, to: &line)
-          line += diagnostic.severity == .error ? Self.errorLabel : Self.warningLabel
-          diagnostic.appendMessage(to: &line)
-          if let advice = advice[rule] { line += advice }
-          line += Self.ruleOpen
-          line += rule.name.utf8
-          line += Self.ruleClose
-          output.write(line)
         }
+      }
+      func write(
+        _ diagnostic: Diagnostic, pieces: UnsafeBufferPointer<UInt8>,
+        path: UnsafeBufferPointer<UInt8>
+      ) {
+        func append(_ range: Range<Int>) {
+          line.append(contentsOf: UnsafeBufferPointer(rebasing: pieces[range]))
+        }
+        if diagnostic.severity == .error { counts.errors += 1 }
+        line.removeAll(keepingCapacity: true)
+        if format == .github {
+          let rule = diagnostic.rule
+          let entry = Entry(
+            path: result.path, line: diagnostic.line, column: diagnostic.column,
+            endLine: diagnostic.endLine, endColumn: diagnostic.endColumn,
+            utf16Column: diagnostic.column, utf16EndColumn: diagnostic.endColumn,
+            rule: rule.name, severity: diagnostic.severity,
+            message: message(of: diagnostic), isFixable: diagnostic.isFixable)
+          output.write(github([entry]))
+          return
+        }
+        // `path:line:col: severity: message [rule]`
+        line.append(contentsOf: path)
+        line.append(UInt8(ascii: ":"))
+        DecimalDigits.append(diagnostic.line, to: &line)
+        line.append(UInt8(ascii: ":"))
+        DecimalDigits.append(diagnostic.column, to: &line)
+        append(diagnostic.severity == .error ? Self.pieces.error : Self.pieces.warning)
+        diagnostic.appendMessage(to: &line)
+        append(Self.pieces.ruleEndings[diagnostic.ruleIndex])
+        output.write(line)
       }
       write(result.diagnostics)
       result.stream?.forEachBatch { write($0) }
@@ -151,10 +159,23 @@ enum LintReport {
     diagnostic.message + (advice[diagnostic.rule].map { String(decoding: $0, as: UTF8.self) } ?? "")
   }
 
-  private static let errorLabel = Array(": error: ".utf8)
-  private static let warningLabel = Array(": warning: ".utf8)
-  private static let ruleOpen = Array(" [".utf8)
-  private static let ruleClose = Array("]\n".utf8)
+  /// The fixed parts of a line of the report, in one buffer: the severity labels and,
+  /// by the rule's place in `LintRule.all`, what follows each rule's messages (the
+  /// advice, the rule's name in brackets and the line feed).
+  private static let pieces:
+    (bytes: [UInt8], error: Range<Int>, warning: Range<Int>, ruleEndings: [Range<Int>]) = {
+      var bytes: [UInt8] = []
+      func add(_ piece: [UInt8]) -> Range<Int> {
+        bytes += piece
+        return (bytes.count - piece.count)..<bytes.count
+      }
+      let error = add(Array(": error: ".utf8))
+      let warning = add(Array(": warning: ".utf8))
+      let endings = LintRule.all.map { rule in
+        add((advice[rule] ?? []) + Array(" [\(rule.name)]\n".utf8))
+      }
+      return (bytes, error, warning, endings)
+    }()
 
   private static func gnu(_ entries: [Entry]) -> [UInt8] {
     var output: [UInt8] = []

@@ -63,3 +63,23 @@ struct LintStreamTests {
     #expect(streamed > 100)
   }
 }
+
+extension LintStreamTests {
+  /// A quoted tag run is kept in the finding itself up to 32 bytes and as a slice of
+  /// the document past that: both read as the line's bytes, around the limit.
+  @Test func quotesOfEveryLengthReadAsTheLine() throws {
+    for length in 24...40 {
+      let value = String(repeating: "n", count: length - "@icon()".count)
+      let quoted = "@icon(\(value))"
+      let document = try ChecklistDocument(parsing: "- [ ] call \(quoted)\n")
+      let today = try #require(CalendarDay(year: 2024, month: 6, day: 1))
+      let linter = ChecklistLinter(configuration: LintConfiguration(today: today))
+      let found = linter.lint(document).filter { $0.rule == .tagInName }
+      #expect(found.count == 1)
+      #expect(found.first?.message.hasPrefix("'\(quoted)' is part of the name") == true)
+      var bytes: [UInt8] = []
+      found.first?.appendMessage(to: &bytes)
+      #expect(String(decoding: bytes, as: UTF8.self) == found.first?.message)
+    }
+  }
+}

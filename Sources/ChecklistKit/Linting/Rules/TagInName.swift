@@ -38,13 +38,15 @@ extension LintPass {
       if tail == nil, let glued = TagInName.gluedRun(bytes, from: position, to: name.upperBound) {
         // `@due(2024-01-01)@id(zz)`: the blank before it is not what is missing.
         report(
-          .tagInName, line: index, columns: glued, text: .gluedTags(document.bytes[glued]),
+          .tagInName, line: index, columns: glued,
+          text: .gluedTags(Diagnostic.Quote(glued, of: bytes, shared: document.bytes[glued])),
           fix: nil)
         return
       }
       let shown = position..<(tail?.upperBound ?? keyEnd)
       report(
-        .tagInName, line: index, columns: shown, text: .tagInName(document.bytes[shown]),
+        .tagInName, line: index, columns: shown,
+        text: .tagInName(Diagnostic.Quote(shown, of: bytes, shared: document.bytes[shown])),
         fix: fixable ? .separateTag : nil)
       return
     }
@@ -124,44 +126,57 @@ enum TagInName {
   static func canMove(
     _ tail: Range<Int>, in line: ParsedLine, tags: LintPassTags, isUsedID: (Range<Int>) -> Bool
   ) -> Bool {
-    // The keys seen so far, as byte ranges: a tail holds a handful.
-    var seen: [Range<Int>] = []
-    var ok = true
     let bytes = line.bytes
-    let record = line.record
     let name = line.nameRange
     let rest = FieldScanner.trimmed(bytes, from: name.lowerBound, to: tail.lowerBound)
     if rest.isEmpty { return false }
-    var probe = record
+    var probe = line.record
     probe.tagsStart = UInt32(tail.lowerBound)
     probe.tagsEnd = UInt32(tail.upperBound)
-    ParsedLine(probe, bytes).forEachTag { span in
-      let key = span.key
-      if seen.contains(where: { bytes.matches($0, key) }) { ok = false }
-      seen.append(key)
-      guard let known = ChecklistTag.Key.known(in: bytes, key) else { return }
-      if tags.has(known) { ok = false }
-      switch known.value {
-      case .day:
-        if span.value.flatMap({ CalendarDay.parse(bytes, $0) }) == nil { ok = false }
-        if known == .done, !record.isChecked { ok = false }
-      case .identifier:
-        guard let value = span.value, LintPass.isValidID(value, bytes), !isUsedID(value)
-        else {
-          ok = false
-          return
+    // The keys seen so far, as byte ranges, on the stack (this runs for every finding
+    // of a file whose tags lost their second blank): a tag takes two bytes at least.
+    return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: tail.count / 2 + 1) {
+      seen in
+      var seenCount = 0
+      var ok = true
+      var spans = ParsedLine(probe, bytes).tagSpanIterator
+      while let span = spans.next() {
+        let key = span.key
+        if seen[..<seenCount].contains(where: { bytes.matches($0, key) }) { ok = false }
+        if seenCount < seen.count {
+          seen[seenCount] = key
+          seenCount += 1
         }
-      case .moment:
-        if span.value.flatMap({ DueMoment.parse(bytes, $0) }) == nil { ok = false }
-      case .text: break
-      case .recurrence:
-        let value = span.value.map { bytes.text($0) } ?? ""
-        if Recurrence(value) == nil || line.tag(.due) == nil { ok = false }
-      case .reminder:
-        let value = span.value.map { bytes.text($0) } ?? ""
-        if Reminder(value) == nil || line.tag(.due) == nil { ok = false }
+        if !canBecomeTag(span, of: line, tags: tags, isUsedID: isUsedID) { ok = false }
       }
+      return ok
     }
-    return ok
+  }
+
+  /// Whether one tag of a tail would be a valid tag of the line.
+  private static func canBecomeTag(
+    _ span: TagSpan, of line: ParsedLine, tags: LintPassTags, isUsedID: (Range<Int>) -> Bool
+  ) -> Bool {
+    let bytes = line.bytes
+    guard let known = ChecklistTag.Key.known(in: bytes, span.key) else { return true }
+    if tags.has(known) { return false }
+    switch known.value {
+    case .day:
+      return span.value.flatMap({ CalendarDay.parse(bytes, $0) }) != nil
+        && (known != .done || line.record.isChecked)
+    case .identifier:
+      guard let value = span.value else { return false }
+      return LintPass.isValidID(value, bytes) && !isUsedID(value)
+    case .moment:
+      return span.value.flatMap({ DueMoment.parse(bytes, $0) }) != nil
+    case .text:
+      return true
+    case .recurrence:
+      let value = span.value.map { bytes.text($0) } ?? ""
+      return Recurrence(value) != nil && line.tag(.due) != nil
+    case .reminder:
+      let value = span.value.map { bytes.text($0) } ?? ""
+      return Reminder(value) != nil && line.tag(.due) != nil
+    }
   }
 }
