@@ -37,7 +37,9 @@ public enum ChecklistMerge {
     labels: (ours: String, theirs: String) = ("ours", "theirs")
   ) -> MergeResult {
     let documents = [base, ours, theirs].map { try? ChecklistDocument(parsing: $0) }
-    let interner = TokenInterner()
+    // Most lines of the base are a token of their own, and the sides add few.
+    let interner = TokenInterner(
+      expected: documents[0].map { $0.lineCount + $0.lineCount / 8 } ?? 1 << 12)
     let versions: [MergeVersion]
     let byItem: Bool
     if let baseDocument = documents[0], let oursDocument = documents[1],

@@ -4,18 +4,44 @@
 /// arena and are found through an open-addressing table of hashes, so interning a line
 /// allocates nothing once the arena has grown.
 final class TokenInterner {
-  private var table = FirstOccurrenceTable(expected: 1 << 12)
+  private var table: FirstOccurrenceTable
   private var arena: [UInt8] = []
   /// Where each token's key starts in the arena; it ends where the next one starts.
   private var starts: [Int] = [0]
   /// Whether each token is an item's or a heading's (merged by key) rather than text.
   private(set) var isKeyed: [Bool] = []
 
+  /// An interner sized for about `expected` tokens (the table grows past them).
+  init(expected: Int = 1 << 12) {
+    table = FirstOccurrenceTable(expected: max(16, expected))
+    starts.reserveCapacity(expected + 1)
+    isKeyed.reserveCapacity(expected)
+  }
+
   /// How many distinct tokens there are.
   var count: Int { isKeyed.count }
 
-  func token(_ key: [UInt8], keyed: Bool) -> Int {
+  /// The key's token, a new one when the key is new.
+  ///
+  /// - Parameter expected: the token the caller expects (the one after the highest
+  ///   this version has had: the versions of a file mostly hold the same lines in the
+  ///   same order), compared first: the bytes of consecutive tokens lie side by side,
+  ///   where the table's slots lie anywhere in memory.
+  func token(_ key: [UInt8], keyed: Bool, expected: Int = -1) -> Int {
     key.withUnsafeBufferPointer { key in
+      if expected >= 0, expected < isKeyed.count, isKeyed[expected] == keyed {
+        let start = starts[expected]
+        if starts[expected + 1] - start == key.count,
+          arena.withUnsafeBufferPointer({ arena in
+            guard let stored = arena.baseAddress, let wanted = key.baseAddress else {
+              return true
+            }
+            return memcmp(stored + start, wanted, key.count) == 0
+          })
+        {
+          return expected
+        }
+      }
       let hash = FirstOccurrenceTable.hash(key, 0..<key.count)
       let next = Int32(isKeyed.count)
       let found = arena.withUnsafeBufferPointer { arena in
@@ -62,7 +88,7 @@ struct MergeVersion {
   private(set) var contents: [Range<Int>] = []
   private(set) var endings: [Range<Int>] = []
   /// Whether each line is a blank line outside code and HTML.
-  private(set) var isBlank: [Bool] = []
+  private var isBlankLine: [Bool] = []
   /// The position of each keyed token of this version, by token (-1: none); tokens
   /// interned after this version are past its end.
   private var positions: [Int32] = []
@@ -81,6 +107,8 @@ struct MergeVersion {
     var seen: [Int32] = []
     var listKey: [UInt8] = []
     var key: [UInt8] = []
+    // The token after the highest so far: where the next line's token most likely is.
+    var expected = 0
     let lines = document.lines
     tokens.reserveCapacity(lines.count)
     bytes.withUnsafeBufferPointer { buffer in
@@ -103,7 +131,7 @@ struct MergeVersion {
             }
             key += buffer[line.nameRange]
           }
-          token = interner.token(key, keyed: true)
+          token = interner.token(key, keyed: true, expected: expected)
           // The second item of the same name in a list is another item.
           if token >= seen.count { seen += repeatElement(0, count: interner.count - seen.count) }
           seen[token] += 1
@@ -120,12 +148,13 @@ struct MergeVersion {
         } else {
           key += TokenKey.text
           key += buffer[Int(record.start)..<Int(record.end)]
-          token = interner.token(key, keyed: false)
+          token = interner.token(key, keyed: false, expected: expected)
         }
+        expected = max(expected, token + 1)
         tokens.append(token)
         contents.append(Int(record.start)..<Int(record.end))
         endings.append(Int(record.end)..<document.startOffset(ofLine: index + 1))
-        isBlank.append(record.kind == .blank)
+        isBlankLine.append(record.kind == .blank)
       }
     }
   }
@@ -144,7 +173,7 @@ struct MergeVersion {
       tokens.append(interner.token(TokenKey.text + bytes[start..<end], keyed: false))
       contents.append(start..<end)
       endings.append(end..<next)
-      isBlank.append(false)
+      isBlankLine.append(false)
       start = next
     }
   }
@@ -153,9 +182,12 @@ struct MergeVersion {
   func ending(_ position: Int) -> ArraySlice<UInt8> { bytes[endings[position]] }
 
   /// The bytes of a keyed token's line in this version.
-  func line(of token: Int) -> [UInt8]? {
-    position(of: token).map { Array(content($0)) }
+  func line(of token: Int) -> ArraySlice<UInt8>? {
+    position(of: token).map { content($0) }
   }
+
+  /// Whether the line at `position` is a blank line outside code and HTML.
+  func isBlank(_ position: Int) -> Bool { isBlankLine[position] }
 
   /// Where a keyed token's line is in this version; `nil` when the version has none.
   func position(of token: Int) -> Int? {

@@ -59,8 +59,10 @@ struct Merger {
       guard case .line(let token, let side, let position) = piece, isKeyed(token),
         base.position(of: token) != nil
       else { return piece }
-      let other = side == .ours ? theirs : ours
-      guard other.position(of: token) == nil else { return piece }
+      // (Asked of each side by name: a version is a dozen arrays to copy.)
+      let otherHasIt =
+        side == .ours ? theirs.position(of: token) != nil : ours.position(of: token) != nil
+      guard !otherHasIt else { return piece }
       let version = side == .ours ? ours : theirs
       // The prefix (indent, bullet) may change with the move.
       if let moved = version.fields(of: token), let original = base.fields(of: token),
@@ -256,14 +258,17 @@ struct Merger {
   /// Keeps the first place of an item or heading that both sides put in different
   /// places; its second place becomes a conflict.
   private func removingDuplicates(_ pieces: [Piece]) -> [Piece] {
-    var seen = Set<Int>()
+    // Tokens are numbered from 0: a flag per token instead of a set of them.
+    var seen = [Bool](repeating: false, count: interner.count)
     var result: [Piece] = []
+    result.reserveCapacity(pieces.count)
     for piece in pieces {
       guard case .line(let token, let side, let position) = piece, isKeyed(token) else {
         result.append(piece)
         continue
       }
-      if seen.insert(token).inserted {
+      if !seen[token] {
+        seen[token] = true
         result.append(piece)
       } else {
         result.append(
@@ -277,22 +282,25 @@ struct Merger {
   // MARK: - Lines
 
   /// The merged line of an item or heading, or both sides' lines when a field
-  /// conflicts.
-  private func mergedLine(_ token: Int) -> Result<[UInt8], MergeFieldConflict> {
+  /// conflicts. A line that one side left as it was is the other side's, as a slice of
+  /// that side's bytes (most lines of a merge: nothing is copied for them).
+  private func mergedLine(_ token: Int) -> Result<ArraySlice<UInt8>, MergeFieldConflict> {
     let mine = ours.line(of: token)
     let yours = theirs.line(of: token)
     let original = base.line(of: token)
     guard let mine else { return .success(yours ?? []) }
     guard let yours else { return .success(mine) }
-    if mine == yours || yours == original { return .success(mine) }
-    if mine == original { return .success(yours) }
+    if mine.elementsEqual(yours) || original.map(yours.elementsEqual) == true {
+      return .success(mine)
+    }
+    if original.map(mine.elementsEqual) == true { return .success(yours) }
     guard let oursFields = ours.fields(of: token), let theirsFields = theirs.fields(of: token),
       let merged = FieldMerge.merge(
         base: base.fields(of: token), ours: oursFields, theirs: theirsFields)
-    else { return .failure(MergeFieldConflict(ours: mine, theirs: yours)) }
+    else { return .failure(MergeFieldConflict(ours: Array(mine), theirs: Array(yours))) }
     if merged.sameFields(as: oursFields) { return .success(mine) }
     if merged.sameFields(as: theirsFields) { return .success(yours) }
-    return .success(merged.composed)
+    return .success(ArraySlice(merged.composed))
   }
 
   private mutating func render(_ pieces: [Piece]) -> [UInt8] {
@@ -315,15 +323,15 @@ struct Merger {
     for piece in pieces {
       switch piece {
       case .line(let token, let side, let position):
-        let version = side == .ours ? ours : theirs
         // Two blank lines the merge brought together (each side deleted what was
         // between them) become one, as a deletion on one side would have left them.
-        let isBlank = version.isBlank[position]
-        if isBlank, lastWasBlank, !(position > 0 && version.isBlank[position - 1]) {
-          continue
-        }
+        let isBlank = side == .ours ? ours.isBlank(position) : theirs.isBlank(position)
+        let afterBlank =
+          position > 0
+          && (side == .ours ? ours.isBlank(position - 1) : theirs.isBlank(position - 1))
+        if isBlank, lastWasBlank, !afterBlank { continue }
         lastWasBlank = isBlank
-        var content = Array(version.content(position))
+        var content = side == .ours ? ours.content(position) : theirs.content(position)
         if byItem, isKeyed(token) {
           switch mergedLine(token) {
           case .success(let line): content = line
