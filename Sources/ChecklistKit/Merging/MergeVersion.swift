@@ -84,11 +84,14 @@ struct MergeVersion {
   let bytes: [UInt8]
   let document: ChecklistDocument?
   private(set) var tokens: [Int] = []
-  /// Each line's content and ending, by token position.
-  private(set) var contents: [Range<Int>] = []
-  private(set) var endings: [Range<Int>] = []
-  /// Whether each line is a blank line outside code and HTML.
-  private var isBlankLine: [Bool] = []
+  /// Each line's record: the document's for a checklist (nothing is copied), one per
+  /// line feed for other input.
+  private let records: [LineRecord]
+  private let isChecklist: Bool
+  /// Each line's content and ending, by token position, for input that is not a
+  /// checklist (whose lines have no records).
+  private var contents: [Range<Int>] = []
+  private var endings: [Range<Int>] = []
   /// The position of each keyed token of this version, by token (-1: none); tokens
   /// interned after this version are past its end.
   private var positions: [Int32] = []
@@ -99,6 +102,8 @@ struct MergeVersion {
   /// The lines of a parsed checklist, keyed by item and heading.
   init(document: ChecklistDocument, interner: TokenInterner) {
     self.document = document
+    records = document.lines
+    isChecklist = true
     bytes = document.bytes
     hasByteOrderMark = document.hasByteOrderMark
     preferredEnding = document.preferredLineEnding
@@ -152,9 +157,6 @@ struct MergeVersion {
         }
         expected = max(expected, token + 1)
         tokens.append(token)
-        contents.append(Int(record.start)..<Int(record.end))
-        endings.append(Int(record.end)..<document.startOffset(ofLine: index + 1))
-        isBlankLine.append(record.kind == .blank)
       }
     }
   }
@@ -163,6 +165,8 @@ struct MergeVersion {
   init(lines bytes: [UInt8], interner: TokenInterner) {
     self.bytes = bytes
     document = nil
+    records = []
+    isChecklist = false
     hasByteOrderMark = false
     preferredEnding = [ASCII.lineFeed]
     hasFinalLineEnding = bytes.isEmpty || bytes.last == ASCII.lineFeed
@@ -173,13 +177,20 @@ struct MergeVersion {
       tokens.append(interner.token(TokenKey.text + bytes[start..<end], keyed: false))
       contents.append(start..<end)
       endings.append(end..<next)
-      isBlankLine.append(false)
       start = next
     }
   }
 
-  func content(_ position: Int) -> ArraySlice<UInt8> { bytes[contents[position]] }
-  func ending(_ position: Int) -> ArraySlice<UInt8> { bytes[endings[position]] }
+  func content(_ position: Int) -> ArraySlice<UInt8> {
+    guard isChecklist else { return bytes[contents[position]] }
+    return bytes[Int(records[position].start)..<Int(records[position].end)]
+  }
+
+  func ending(_ position: Int) -> ArraySlice<UInt8> {
+    guard isChecklist else { return bytes[endings[position]] }
+    let next = position + 1 < records.count ? Int(records[position + 1].start) : bytes.count
+    return bytes[Int(records[position].end)..<next]
+  }
 
   /// The bytes of a keyed token's line in this version.
   func line(of token: Int) -> ArraySlice<UInt8>? {
@@ -187,7 +198,9 @@ struct MergeVersion {
   }
 
   /// Whether the line at `position` is a blank line outside code and HTML.
-  func isBlank(_ position: Int) -> Bool { isBlankLine[position] }
+  func isBlank(_ position: Int) -> Bool {
+    isChecklist && records[position].kind == .blank
+  }
 
   /// Where a keyed token's line is in this version; `nil` when the version has none.
   func position(of token: Int) -> Int? {
