@@ -85,10 +85,14 @@ extension ChecklistDocument {
     var existing = existingIDs()
     let newEnding = preferredLineEnding
     // The moved subtrees, each re-prefixed and re-indented as `moveItem` does: its
-    // first line composed anew, the others copied (shifted when the indent changes).
-    var moved: [(head: [UInt8], lines: Range<Int>, shift: Int, oldColumn: Int)] = []
-    var movedStructures: [[Int]] = []
+    // first line composed anew (into `heads`, end to end), the others copied (shifted
+    // when the indent changes); their structures end to end in `movedStructures`.
+    var moved: [(head: Range<Int>, lines: Range<Int>, shift: Int, oldColumn: Int)] = []
+    var heads: [UInt8] = []
+    var movedStructures: [Int] = []
     var removed: [Range<Int>] = []
+    moved.reserveCapacity(roots.count)
+    removed.reserveCapacity(roots.count)
     var runStart = 0
     for root in roots {
       let subtree = root..<(Int(lines[root].last) + 1)
@@ -100,10 +104,12 @@ extension ChecklistDocument {
       }
       let composed = first.composed
       let oldColumn = contentColumn(ofLine: root)
-      let head = placement.prefix + composed[prefixLength(composed)...]
-      let shift = Self.column(of: placement.prefix.count, in: head) - oldColumn
-      moved.append((head, subtree, shift, oldColumn))
-      movedStructures.append(structure(of: subtree))
+      let headStart = heads.count
+      heads += placement.prefix
+      heads += composed[prefixLength(composed)...]
+      let shift = Self.column(of: placement.prefix.count, in: heads[headStart...]) - oldColumn
+      moved.append((headStart..<heads.count, subtree, shift, oldColumn))
+      appendStructure(of: subtree, to: &movedStructures)
       // An item between two blank lines takes one of them with it (the line above is
       // the last one kept before it, as after the earlier items left).
       if removed.last?.upperBound != root { runStart = root }
@@ -137,7 +143,7 @@ extension ChecklistDocument {
         if next > end { output += bytes[end..<next] } else { output += newEnding }
       }
       for subtree in moved {
-        output += subtree.head
+        output += heads[subtree.head]
         appendEnding(subtree.lines.lowerBound)
         for line in subtree.lines.dropFirst() {
           if subtree.shift == 0 {
@@ -208,16 +214,23 @@ extension ChecklistDocument {
     // or stop a list.
     // In a run of removed items, the first one at each depth (since a shallower one)
     // is the one whose list the next kept item at that depth may have continued.
-    var handover: [Int: UInt8] = [:]
-    var firstAtDepth: [UInt8: UInt8] = [:]
+    // (A flag per line and one per depth, in arrays: a dictionary was half the time of
+    // archiving half a million items.)
+    var handover = [UInt8](repeating: 0, count: before.lines.count)
+    var firstAtDepth = [UInt8?](repeating: nil, count: 256)
+    var deepestSet = -1
     for (number, range) in removed.enumerated() {
-      if number == 0 || removed[number - 1].upperBound != range.lowerBound {
-        firstAtDepth.removeAll()
-      }
       let root = before.lines[range.lowerBound]
-      firstAtDepth = firstAtDepth.filter { $0.key <= root.depth }
-      if firstAtDepth[root.depth] == nil {
-        firstAtDepth[root.depth] = root.rendering & listStart
+      let keptDepth =
+        number == 0 || removed[number - 1].upperBound != range.lowerBound
+        ? -1 : Int(root.depth)
+      while deepestSet > keptDepth {
+        firstAtDepth[deepestSet] = nil
+        deepestSet -= 1
+      }
+      if firstAtDepth[Int(root.depth)] == nil {
+        firstAtDepth[Int(root.depth)] = root.rendering & listStart
+        deepestSet = max(deepestSet, Int(root.depth))
       }
       let isRunEnd =
         number == removed.count - 1 || removed[number + 1].lowerBound != range.upperBound
@@ -227,7 +240,7 @@ extension ChecklistDocument {
       guard next < before.lines.count, newIndex[next] >= 0 else { continue }
       let following = before.lines[next]
       if following.kind == .item, following.rendering & listStart == 0,
-        let bits = firstAtDepth[following.depth], bits != 0
+        let bits = firstAtDepth[Int(following.depth)], bits != 0
       {
         handover[next] = bits
       }
@@ -237,7 +250,7 @@ extension ChecklistDocument {
         let new = newIndex[old]
         let a = before.lines[old]
         let b = lines[new]
-        let expectedStart = handover[old] ?? (a.rendering & listStart)
+        let expectedStart = handover[old] != 0 ? handover[old] : a.rendering & listStart
         let sameParent =
           a.kind != .item
           || (oldParents[old] < 0
@@ -257,13 +270,20 @@ extension ChecklistDocument {
     // The moved items: one list with the archive's items (or a new one), each subtree as
     // it was.
     var start = insertedAt
-    for (number, old) in movedStructures.enumerated() {
-      let count = old.count
+    var structure: [Int] = []
+    for (number, subtree) in moved.enumerated() {
+      let count = subtree.lines.count
       let startsList = start < lines.count && lines[start].renders(LineRecord.Rendering.startsList)
       guard start + count <= lines.count, lines[start].kind == .item, newParents[start] < 0,
-        startsList == (number == 0 && !archiveHasItems),
-        structure(of: start..<(start + count)) == old
+        startsList == (number == 0 && !archiveHasItems)
       else {
+        self = before
+        return false
+      }
+      structure.removeAll(keepingCapacity: true)
+      appendStructure(of: start..<(start + count), to: &structure)
+      let old = movedStructures[(start - insertedAt)..<(start - insertedAt + count)]
+      guard structure.elementsEqual(old) else {
         self = before
         return false
       }

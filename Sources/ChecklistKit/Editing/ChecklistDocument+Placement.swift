@@ -266,9 +266,9 @@ extension ChecklistDocument {
   }
 
   /// The column at byte `offset` of a line, with tabs advancing to multiples of 4.
-  static func column(of offset: Int, in line: [UInt8]) -> Int {
+  static func column(of offset: Int, in line: some Collection<UInt8>) -> Int {
     var column = 0
-    for byte in line[..<min(offset, line.count)] {
+    for byte in line.prefix(offset) {
       column = byte == ASCII.tab ? (column / 4 + 1) * 4 : column + 1
     }
     return column

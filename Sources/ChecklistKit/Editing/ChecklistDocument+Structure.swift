@@ -193,20 +193,32 @@ extension ChecklistDocument {
   /// of its parent, for the lines in `range`: what must not change when a subtree
   /// moves. Blank lines count by kind only.
   func structure(of range: Range<Int>) -> [Int] {
+    var values: [Int] = []
+    appendStructure(of: range, to: &values)
+    return values
+  }
+
+  /// Appends `structure(of:)`'s values (an edit that moves many subtrees keeps them
+  /// end to end in one array).
+  func appendStructure(of range: Range<Int>, to values: inout [Int]) {
     let baseDepth = Int(lines[range.lowerBound].depth)
     let listStart = LineRecord.Rendering.startsList | LineRecord.Rendering.followsOtherList
-    return range.map { index in
+    for index in range {
       let record = lines[index]
       let kind = Int(record.kind.rawValue)
-      guard record.kind != .blank else { return kind }
+      guard record.kind != .blank else {
+        values.append(kind)
+        continue
+      }
       guard index != range.lowerBound else {
-        return kind | Int(record.rendering & ~listStart) << 3
+        values.append(kind | Int(record.rendering & ~listStart) << 3)
+        continue
       }
       var value = kind | Int(record.rendering) << 3 | (Int(record.depth) - baseDepth + 256) << 11
       if record.kind == .item {
         value |= ((parent(ofLine: index) ?? -1) - range.lowerBound + 1) << 20
       }
-      return value
+      values.append(value)
     }
   }
 }
