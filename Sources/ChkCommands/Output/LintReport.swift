@@ -105,11 +105,12 @@ enum LintReport {
         // per finding (a file can have a million).
         Self.pieces.bytes.withUnsafeBufferPointer { pieces in
           path.withUnsafeBufferPointer { path in
-            for diagnostic in diagnostics { write(diagnostic, pieces: pieces, path: path) }
+            for diagnostic in diagnostics { writeLine(diagnostic, pieces: pieces, path: path) }
           }
         }
       }
-      func write(
+      // One finding's line (or workflow command, for github).
+      func writeLine(
         _ diagnostic: Diagnostic, pieces: UnsafeBufferPointer<UInt8>,
         path: UnsafeBufferPointer<UInt8>
       ) {
