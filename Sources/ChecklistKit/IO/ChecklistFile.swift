@@ -96,7 +96,7 @@ public struct ChecklistFile: ~Copyable {
         }
         switch POSIX.readAll(
           opened.descriptor, expected: opened.status.size,
-          limit: ChecklistDocument.maximumByteCount)
+          limit: ChecklistDocument.maximumByteCount, room: POSIX.growthRoom)
         {
         case .success(let bytes):
           self.path = shown

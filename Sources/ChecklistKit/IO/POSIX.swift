@@ -238,7 +238,7 @@ package enum POSIX {
     _ = madvise(start, Int(last - first), MADV_HUGEPAGE)
   }
 
-  /// How many bytes `readAll` leaves free after a file's bytes.
+  /// How many bytes `readAll` leaves free after the bytes of a file read for an edit.
   static let growthRoom = 16_384
 
   /// `bytes` with `range` replaced by `segment`, in a new buffer filled by three copies
@@ -269,15 +269,17 @@ package enum POSIX {
   }
 
   /// Reads a descriptor to its end: `expected` bytes into one buffer, then whatever
-  /// follows if the file grew meanwhile. The buffer has `growthRoom` bytes to spare, so
-  /// that an edit that lengthens the file a little changes it in place.
+  /// follows if the file grew meanwhile.
   ///
+  /// - Parameter room: bytes to leave free after the file's, so that an edit that
+  ///   lengthens the file a little changes the buffer in place (`growthRoom` for an
+  ///   edit; none for a reader, which would only pay for them).
   /// - Returns: the bytes, or the `errno` of the failure (`EFBIG` past `limit`).
-  static func readAll(_ descriptor: Int32, expected: Int, limit: Int)
+  static func readAll(_ descriptor: Int32, expected: Int, limit: Int, room: Int = 0)
     -> Result<[UInt8], SystemError>
   {
     var failure: Int32 = 0
-    var bytes = [UInt8](unsafeUninitializedCapacity: expected + growthRoom) {
+    var bytes = [UInt8](unsafeUninitializedCapacity: expected + room) {
       buffer, initialized in
       initialized = 0
       guard let base = buffer.baseAddress else { return }
