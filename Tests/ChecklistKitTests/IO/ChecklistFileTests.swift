@@ -20,6 +20,27 @@ struct ChecklistFileTests {
     #expect(directory.names == ["list.md"])
   }
 
+  /// The bytes of a file opened for an edit come with room for the edit to lengthen
+  /// them in place (`ByteHistoryTests` checks that an edit uses it); the bytes handed
+  /// over are the file's, and `write` is then told whether they changed.
+  @Test func aFileOpenedForAnEditHasRoomToGrow() throws {
+    let directory = try TemporaryDirectory()
+    let text = String(repeating: "- [ ] an item\n", count: 1_000)
+    let path = try directory.file("list.md", text)
+    var file = try ChecklistFile(editing: path)
+    var bytes = file.takeContents()
+    #expect(bytes == Array(text.utf8))
+    #expect(bytes.capacity >= bytes.count + POSIX.growthRoom)
+    #expect(file.contents.isEmpty)
+    let buffer = bytes.withUnsafeBufferPointer { $0.baseAddress }
+    bytes.replaceSubrange(2..<5, with: Array("[x]  @done(2026-12-02)".utf8))
+    #expect(bytes.withUnsafeBufferPointer { $0.baseAddress } == buffer)
+    #expect(try file.write(bytes, isUnchanged: true).method == .unchanged)
+    #expect(try directory.read("list.md") == text)
+    try file.write(bytes, isUnchanged: false)
+    #expect(try directory.read("list.md").hasPrefix("- [x]  @done(2026-12-02) an item\n"))
+  }
+
   @Test(arguments: [0o640, 0o600, 0o664, 0o400] as [mode_t])
   func keepsPermissionBits(_ mode: mode_t) throws {
     let directory = try TemporaryDirectory()
