@@ -40,7 +40,9 @@ extension ChecklistLinter {
         var end = start + 1
         while end < byLine.count, byLine[end].0 == index { end += 1 }
         var line = EditableLine(document.lines[index], in: bytes)
-        for fix in Set(byLine[start..<end].map(\.1)).sorted() {
+        // Each kind of fix once, in their order (most lines have one).
+        let kinds = end - start == 1 ? [byLine[start].1] : Set(byLine[start..<end].map(\.1)).sorted()
+        for fix in kinds {
           switch fix {
           case .escapeCheckbox: Self.escapeCheckedBoxes(&line.name)
           case .separateTag: Self.separateTags(&line)

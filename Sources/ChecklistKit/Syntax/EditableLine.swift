@@ -103,18 +103,24 @@ struct EditableLine {
     output.reserveCapacity(
       prefix.count + name.count + tags.reduce(0) { $0 + $1.count + 2 } + (note?.count ?? 0) + 12)
     if !isHeading {
-      output += isChecked ? Array("[x]".utf8) : Array("[ ]".utf8)
+      output.append(ASCII.openBracket)
+      output.append(isChecked ? UInt8(ascii: "x") : ASCII.space)
+      output.append(ASCII.closeBracket)
     }
     if !name.isEmpty {
       output.append(ASCII.space)
       output += name
     }
+    // Bytes appended one by one: an array literal here is an allocation per line.
     for tag in tags {
-      output += [ASCII.space, ASCII.space]
+      output.append(ASCII.space)
+      output.append(ASCII.space)
       output += tag
     }
     if let note {
-      output += [ASCII.space, ASCII.space, ASCII.hash]
+      output.append(ASCII.space)
+      output.append(ASCII.space)
+      output.append(ASCII.hash)
       if !note.isEmpty {
         output.append(ASCII.space)
         output += note
