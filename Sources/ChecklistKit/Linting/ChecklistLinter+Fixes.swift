@@ -41,7 +41,8 @@ extension ChecklistLinter {
         while end < byLine.count, byLine[end].0 == index { end += 1 }
         var line = EditableLine(document.lines[index], in: bytes)
         // Each kind of fix once, in their order (most lines have one).
-        let kinds = end - start == 1 ? [byLine[start].1] : Set(byLine[start..<end].map(\.1)).sorted()
+        let kinds =
+          end - start == 1 ? [byLine[start].1] : Set(byLine[start..<end].map(\.1)).sorted()
         for fix in kinds {
           switch fix {
           case .escapeCheckbox: Self.escapeCheckedBoxes(&line.name)

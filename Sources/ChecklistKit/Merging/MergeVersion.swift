@@ -21,6 +21,11 @@ final class TokenInterner {
   /// How many distinct tokens there are.
   var count: Int { isKeyed.count }
 
+  #if DEBUG
+    /// How many keys were looked up in the table (not found at the expected token).
+    private(set) var tableLookups = 0
+  #endif
+
   /// The key's token, a new one when the key is new.
   ///
   /// - Parameter expected: the token the caller expects (the one after the highest
@@ -42,6 +47,9 @@ final class TokenInterner {
           return expected
         }
       }
+      #if DEBUG
+        tableLookups += 1
+      #endif
       let hash = FirstOccurrenceTable.hash(key, 0..<key.count)
       let next = Int32(isKeyed.count)
       let found = arena.withUnsafeBufferPointer { arena in
