@@ -215,9 +215,12 @@ extension ChecklistDocument {
     guard bytes.count >= smallest, first >= 1, isBoundary(range.lowerBound),
       isBoundary(range.upperBound), textIsValid
     else {
-      // Parsed whole; the document keeps where its IDs come from (and its work log).
+      // Parsed whole; the document keeps where its IDs come from, its history (the old
+      // buffer kept whole) and its work log.
       var whole = try ChecklistDocument(parsing: newBytes)
       whole.idGenerator = idGenerator
+      whole.history = history
+      whole.history?.append(.replaced(bytes))
       #if DEBUG
         whole.workLog = workLog
       #endif

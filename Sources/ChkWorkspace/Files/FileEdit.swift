@@ -143,7 +143,11 @@ package struct FileEdit: Sendable {
       document.idGenerator = idGenerator
       document.history = ByteHistory()
       let value = try change(&document)
-      let history = document.history ?? ByteHistory()
+      // Without its history the edit could not tell what changed: a change that swapped
+      // in another document must carry the history over (as `replaceBytes` does).
+      guard let history = document.history else {
+        preconditionFailure("applyToDocument: the change dropped the document's history")
+      }
       return Outcome(value: value, history: history, after: document.serialized())
     }
     if isDryRun { return try edit(snapshot(path).contents) }

@@ -66,4 +66,18 @@ struct ByteHistoryTests {
       copy.content(ofLine: 1000) == Array("- [x] item 1000  @done(2024-05-06)  @id(i1000)".utf8))
     #expect(document.content(ofLine: 1000) == Array("- [ ] item 1000  @id(i1000)".utf8))
   }
+
+  /// The language server's change of bytes keeps the history too, whether the change is
+  /// parsed whole or only its section.
+  @Test(arguments: [0, 1 << 20])
+  func replacingBytesKeepsTheHistory(_ wholeBelow: Int) throws {
+    var document = try ChecklistDocument(
+      parsing: "## A\n\n- [ ] one\n- [ ] two\n## B\n\n- [ ] three\n")
+    let original = document.serialized().map { $0 }
+    document.history = ByteHistory()
+    try document.replaceBytes(22..<25, with: Array("2".utf8), parsingWholeBelow: wholeBelow)
+    #expect(document.content(ofLine: 3) == Array("- [ ] 2".utf8))
+    #expect(document.history?.original(from: document.serialized()) == original)
+    #expect(document.history?.changes(document.serialized()) == true)
+  }
 }
