@@ -1,7 +1,7 @@
 /// The changes an edit made to a document's bytes, oldest first: what lets a document
 /// change its one buffer in place and still give back the bytes it was parsed from.
 ///
-/// A document keeps a history only when asked (`ChecklistDocument.keepsHistory`), as
+/// A document keeps a history only when asked (`ChecklistDocument.history`), as
 /// the edit path does: it hands its file's bytes to the document instead of keeping a
 /// second reference to them, so that an edit of one line moves the bytes after it in
 /// the buffer it read instead of filling a new buffer the size of the file (a fresh
@@ -19,9 +19,6 @@ public struct ByteHistory: Sendable {
 
   /// An empty history, to start one on a document.
   public init() {}
-
-  /// Whether nothing was changed.
-  public var isEmpty: Bool { steps.isEmpty }
 
   mutating func append(_ step: Step) { steps.append(step) }
 

@@ -46,27 +46,25 @@ package struct UndoStore: Sendable {
     package init(
       path: String, after: [UInt8], history: ByteHistory, identity: ChecklistFile.Identity
     ) {
-      guard let (offset, removed, inserted) = history.singleSplice else {
-        self.init(
-          path: path, before: history.original(from: after), after: after, identity: identity)
-        return
+      if let (offset, removed, inserted) = history.singleSplice {
+        let put = after[offset..<(offset + inserted)]
+        let shorter = min(removed.count, inserted)
+        let samePrefix = zip(removed, put).prefix { $0 == $1 }.count
+        if samePrefix < shorter {
+          let sameSuffix = zip(removed.reversed(), put.reversed()).prefix { $0 == $1 }.count
+          let tail = min(sameSuffix, shorter - samePrefix)
+          self.init(
+            path: path, prefix: offset + samePrefix,
+            suffix: after.count - offset - inserted + tail,
+            removed: Array(removed[samePrefix..<(removed.count - tail)]), identity: identity,
+            afterHash: ContentHash.of(after))
+          return
+        }
       }
-      let put = after[offset..<(offset + inserted)]
-      let shorter = min(removed.count, inserted)
-      let samePrefix = zip(removed, put).prefix { $0 == $1 }.count
-      guard samePrefix < shorter else {
-        // One holds the other at its start: the common ends reach past the splice.
-        self.init(
-          path: path, before: history.original(from: after), after: after, identity: identity)
-        return
-      }
-      let sameSuffix = zip(removed.reversed(), put.reversed()).prefix { $0 == $1 }.count
-      let tail = min(sameSuffix, shorter - samePrefix)
+      // Several steps, or one side holds the other at its start (the common ends reach
+      // past the splice): the record from both versions.
       self.init(
-        path: path, prefix: offset + samePrefix,
-        suffix: after.count - offset - inserted + tail,
-        removed: Array(removed[samePrefix..<(removed.count - tail)]), identity: identity,
-        afterHash: ContentHash.of(after))
+        path: path, before: history.original(from: after), after: after, identity: identity)
     }
 
     package init(
