@@ -130,7 +130,8 @@ struct UndoRecordTests {
     let before = Array("## L\n\n- [ ] one  @id(a1)\n".utf8)
     let after = Array("## L\n\n- [x] one  @done(2024-01-02)  @id(a1)\n".utf8)
     let identity = ChecklistFile.Identity(
-      device: 1, inode: 2, size: after.count, modified: 3, changed: 4)
+      device: 1, inode: 2, size: after.count, modified: FileTime(seconds: 0, nanoseconds: 3),
+      changed: FileTime(seconds: 0, nanoseconds: 4))
     let record = UndoStore.Record(
       path: "/x/list.md", before: before, after: after, identity: identity)
     let encoded = UndoStore.encode(record)

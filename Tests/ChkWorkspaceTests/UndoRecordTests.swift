@@ -9,7 +9,8 @@ import Testing
 @Suite("Undo records from a history")
 struct UndoRecordTests {
   static let identity = ChecklistFile.Identity(
-    device: 1, inode: 2, size: 0, modified: 3, changed: 4)
+    device: 1, inode: 2, size: 0, modified: FileTime(seconds: 0, nanoseconds: 3),
+    changed: FileTime(seconds: 0, nanoseconds: 4))
 
   /// Splices over a small alphabet, so that the removed and inserted bytes often share
   /// their starts and ends, hold one another, or are empty.

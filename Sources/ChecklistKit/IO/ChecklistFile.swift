@@ -29,13 +29,15 @@ public struct ChecklistFile: ~Copyable {
     public var inode: UInt64
     /// The size in bytes.
     public var size: Int
-    /// The modification time, in nanoseconds.
-    public var modified: Int64
-    /// The status-change time, in nanoseconds.
-    public var changed: Int64
+    /// The modification time.
+    public var modified: FileTime
+    /// The status-change time.
+    public var changed: FileTime
 
     /// Creates an identity from its parts (as stored in an undo record).
-    public init(device: UInt64, inode: UInt64, size: Int, modified: Int64, changed: Int64) {
+    public init(
+      device: UInt64, inode: UInt64, size: Int, modified: FileTime, changed: FileTime
+    ) {
       self.device = device
       self.inode = inode
       self.size = size

@@ -3,8 +3,8 @@ struct FileStatus: Hashable, Sendable {
   var device: UInt64
   var inode: UInt64
   var size: Int
-  var modified: Int64
-  var changed: Int64
+  var modified: FileTime
+  var changed: FileTime
   var mode: UInt32
   var owner: UInt32
   var group: UInt32
@@ -14,8 +14,8 @@ struct FileStatus: Hashable, Sendable {
     device = UInt64(status.st_dev)
     inode = UInt64(status.st_ino)
     size = Int(status.st_size)
-    modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-    changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+    modified = FileTime(status.st_mtim)
+    changed = FileTime(status.st_ctim)
     mode = UInt32(status.st_mode)
     owner = UInt32(status.st_uid)
     group = UInt32(status.st_gid)

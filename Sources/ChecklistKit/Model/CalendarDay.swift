@@ -89,7 +89,8 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
   /// The day `count` days later (earlier when negative); `nil` outside years 1-9999.
   public func adding(days count: Int) -> CalendarDay? {
     let (number, overflow) = dayNumber.addingReportingOverflow(count)
-    guard !overflow else { return nil }
+    // Days 0001-01-01 to 9999-12-31; checked first, so that no step below overflows.
+    guard !overflow, (-719_162...2_932_896).contains(number) else { return nil }
     let z = number + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let dayOfEra = z - era * 146_097

@@ -32,7 +32,7 @@ extension Command {
       if roots[directory] == nil { roots[directory] = repositoryRoot(of: directory) }
       let root = roots[directory] ?? nil
       let stablePath = root.map { String(path.dropFirst($0.count + 1)) } ?? file.path.shown
-      let modified = ChecklistFile.identity(of: path).map { Int($0.modified / 1_000_000_000) } ?? 0
+      let modified = ChecklistFile.identity(of: path).map { Int($0.modified.seconds) } ?? 0
       for (list, item) in file.document.itemsWithDueTags(includingChecked: includesDone)
       where item.due != nil {
         entries.append(

@@ -72,12 +72,19 @@ package struct ICalendarWriter {
     date(moment.day) + "T" + digits(moment.time.hour, 2) + digits(moment.time.minute, 2) + "00"
   }
 
-  /// `YYYYMMDDTHHMMSSZ`, a UTC DATE-TIME value, from seconds since 1970.
+  /// `YYYYMMDDTHHMMSSZ`, a UTC DATE-TIME value, from seconds since 1970; a time
+  /// outside years 1-9999 is written as the first or last second a DATE-TIME holds.
   package static func utc(secondsSince1970 seconds: Int) -> String {
-    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-    let rest = seconds - days * 86_400
+    var rest = seconds % 86_400
+    var days = seconds / 86_400
+    if rest < 0 {
+      rest += 86_400
+      days -= 1
+    }
     let epoch = CalendarDay(year: 1970, month: 1, day: 1) ?? .latest
-    let day = epoch.adding(days: days) ?? epoch
+    guard let day = epoch.adding(days: days) else {
+      return days < 0 ? "00010101T000000Z" : "99991231T235959Z"
+    }
     return date(day) + "T" + digits(rest / 3_600, 2) + digits(rest / 60 % 60, 2)
       + digits(rest % 60, 2) + "Z"
   }

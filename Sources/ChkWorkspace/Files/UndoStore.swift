@@ -151,7 +151,7 @@ package struct UndoStore: Sendable {
     guard fields[1] == "2" else { return .damaged("written by another version of chk") }
     guard fields.count == 12, let prefix = Int(fields[2]), let suffix = Int(fields[3]),
       let device = UInt64(fields[4]), let inode = UInt64(fields[5]), let size = Int(fields[6]),
-      let modified = Int64(fields[7]), let changed = Int64(fields[8]),
+      let modified = FileTime(fields[7]), let changed = FileTime(fields[8]),
       let pathLength = Int(fields[9]), let afterHash = UInt64(fields[10], radix: 16),
       let checksum = UInt64(fields[11], radix: 16)
     else { return .damaged("a malformed header") }
