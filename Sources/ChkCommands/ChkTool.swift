@@ -21,6 +21,12 @@ public struct ChkEnvironment {
     todayOverride ?? variables["CHK_TODAY"].flatMap { CalendarDay($0) }
   }
   private var todayOverride: CalendarDay?
+  /// Now, in local time to the minute (set by tests; else the clock's).
+  package var now: LocalMoment {
+    get { nowOverride ?? LocalMoment.now() }
+    set { nowOverride = newValue }
+  }
+  private var nowOverride: LocalMoment?
   /// Reads all of standard input (for `chk fmt -`).
   public var readStandardInput: () -> [UInt8]
   #if DEBUG

@@ -21,12 +21,13 @@ struct RemindCommandTests {
 
     """
 
-  /// A harness whose PATH holds a directory for fake programs.
+  /// A harness whose PATH is only a directory for fake programs: nothing the machine
+  /// has installed (a real notify-send) is ever found.
   static func harness(_ files: [String: String] = ["CHECKLIST.md": file]) throws -> CLIHarness {
     var cli = try CLIHarness(files: files)
     try FileManager.default.createDirectory(
       atPath: cli.directory.path + "/bin", withIntermediateDirectories: true)
-    cli.variables["PATH"] = cli.directory.path + "/bin:/usr/bin:/bin"
+    cli.variables["PATH"] = cli.directory.path + "/bin"
     return cli
   }
 
@@ -84,19 +85,32 @@ struct RemindCommandTests {
   }
 
   /// `--notify` calls notify-send once per reminder (title: the name; body: the list
-  /// and due), and says so when there is none.
+  /// and due, after `--`, so that text from the file is never an option); without
+  /// notify-send the reminders are printed all the same, then the run says so.
   @Test func notifyCallsNotifySend() throws {
-    let cli = try Self.harness()
+    let cli = try Self.harness([
+      "CHECKLIST.md": Self.file + "- [ ] -w  @due(2024-03-31 02:30)  @id(w1)\n"
+        + "\n## --version\n\n- [ ] --help  @due(2024-03-31 02:30)  @id(h1)\n"
+    ])
     let missing = cli.run("remind", "--now", "2024-03-31 02:30", "--notify")
     #expect(missing.status == .unavailable)
     #expect(missing.errors.contains("--notify needs notify-send, which is not on PATH"))
+    #expect(
+      missing.output
+        == "02:30  CHECKLIST.md:c1  Clocks change  (due 2024-03-31 02:30)\n"
+        + "02:30  CHECKLIST.md:w1  -w  (due 2024-03-31 02:30)\n"
+        + "02:30  CHECKLIST.md:h1  --help  (due 2024-03-31 02:30)\n")
     try Self.recorder("notify-send", in: cli, log: "notified")
     let result = cli.run("remind", "--now", "2024-03-31 02:30", "--notify")
     #expect(result.status == .success)
     #expect(
       try cli.read("notified")
-        == "--app-name=chk|Clocks change|Home · due 2024-03-31 02:30|"
-        + "NAME=Clocks change|DUE=2024-03-31 02:30|FILE=CHECKLIST.md|ID=c1|LIST=Home\n")
+        == "--app-name=chk|--|Clocks change|Home · due 2024-03-31 02:30|"
+        + "NAME=Clocks change|DUE=2024-03-31 02:30|FILE=CHECKLIST.md|ID=c1|LIST=Home\n"
+        + "--app-name=chk|--|-w|Home · due 2024-03-31 02:30|"
+        + "NAME=-w|DUE=2024-03-31 02:30|FILE=CHECKLIST.md|ID=w1|LIST=Home\n"
+        + "--app-name=chk|--|--help|--version · due 2024-03-31 02:30|"
+        + "NAME=--help|DUE=2024-03-31 02:30|FILE=CHECKLIST.md|ID=h1|LIST=--version\n")
   }
 
   /// `--exec` runs its program once per reminder with the fields in CHK_ variables; a

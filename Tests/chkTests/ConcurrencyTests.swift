@@ -123,4 +123,36 @@ struct ConcurrencyTests {
       return count
     }
   }
+  /// Runs of `chk remind` that overlap (cron's next run while a slow hook still runs)
+  /// take turns on the record of what was delivered: 6 runs at once deliver each of
+  /// the 3 reminders once.
+  @Test func overlappingRemindRunsDeliverEachReminderOnce() throws {
+    var runner = try ChkRunner(prefix: "chk-remind")
+    defer { runner.remove() }
+    let bin = runner.path("bin")
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    let hook = bin + "/hook"
+    try "#!/bin/sh\necho \"$CHK_ID\" >> '\(runner.path("log"))'\n".write(
+      toFile: hook, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
+    runner.extraEnvironment["PATH"] = bin
+    // Due a minute or two ago by the clock: inside a 10-minute window.
+    let now = LocalMoment.now()
+    let lines = (1...3).compactMap { minutes in
+      now.adding(minutes: -minutes).map {
+        "- [ ] R\(minutes)  @due(\($0.day) \($0.time))  @id(r\(minutes))\n"
+      }
+    }
+    try runner.write(Array(lines.joined().utf8), to: "CHECKLIST.md")
+    let statuses = Counter()
+    let runs = runner
+    DispatchQueue.concurrentPerform(iterations: 6) { _ in
+      if (try? runs.run("remind", "--window", "10m", "--exec", "hook"))?.status == 0 {
+        statuses.add()
+      }
+    }
+    #expect(statuses.value == 6)
+    let log = String(decoding: try runner.bytes("log"), as: UTF8.self)
+    #expect(log.split(separator: "\n").sorted() == ["r1", "r2", "r3"])
+  }
 }

@@ -84,7 +84,7 @@ public struct LocalMoment: Sendable, Hashable, Comparable, CustomStringConvertib
   public func adding(minutes count: Int) -> LocalMoment? {
     let (total, overflow) = minuteNumber.addingReportingOverflow(count)
     guard !overflow else { return nil }
-    let days = total >= 0 ? total / 1_440 : (total - 1_439) / 1_440
+    let days = total / 1_440 - (total % 1_440 < 0 ? 1 : 0)
     guard let day = day.adding(days: days - day.dayNumber) else { return nil }
     return LocalMoment(day: day, time: ClockTime(uncheckedMinutes: total - days * 1_440))
   }

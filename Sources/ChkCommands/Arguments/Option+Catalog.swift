@@ -119,6 +119,9 @@ extension Option {
   static let notify = Option.flag("notify", nil, "show each reminder with notify-send")
   static let exec = Option.value(
     "exec", nil, "CMD", "run CMD once per reminder, the fields in CHK_* variables (no shell)")
+  static let timeout = Option.value(
+    "timeout", nil, "DURATION",
+    "end a program --notify or --exec runs after DURATION (default 30s; 2m, 1h)")
 
   // MARK: - git, install, lsp
 

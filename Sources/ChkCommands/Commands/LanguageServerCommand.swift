@@ -19,13 +19,10 @@ extension Command {
     }
     var logPath: String?
     if invocation.arguments.has(.log) {
-      if let state = variables["XDG_STATE_HOME"], state.hasPrefix("/") {
-        logPath = state + "/chk/lsp.log"
-      } else if let home = variables["HOME"], home.hasPrefix("/") {
-        logPath = home + "/.local/state/chk/lsp.log"
-      } else {
-        throw .usage("--log needs XDG_STATE_HOME or HOME to be set to an absolute path")
+      guard let state = StateDirectory.path(environment: variables) else {
+        throw .usage("--log needs a state directory, and " + StateDirectory.missing)
       }
+      logPath = state + "/lsp.log"
     }
     return LanguageServerLoop.run(
       LanguageServerOptions(

@@ -475,26 +475,31 @@ WantedBy=timers.target
 .Pp
 then
 .Ql systemctl --user enable --now chk-export.timer .
-.It Cm remind Oo Ar PATH ... Oc Oo Fl -window Ar DURATION Oc Oo Fl -now Ar TIME Oc Oo Fl -notify | Fl -exec Ar CMD Oc Op Fl v
+.It Cm remind Oo Ar PATH ... Oc Oo Fl -window Ar DURATION Oc Oo Fl -now Ar TIME Oc Oo Fl -notify | Fl -exec Ar CMD Oc Oo Fl -timeout Ar DURATION Oc Op Fl v
 For cron or a systemd timer: the open items whose reminder time (see
 .Sx Configuration file )
-fell within the last
+fell due since the last run that looked at their file, across files found as
+.Cm due
+finds them, each delivered once.
+A run keeps a record of what it delivered in the state directory
+.Pq Pa $XDG_STATE_HOME/chk/remind ;
+the next run delivers what fell due after the last run, so a machine that was
+asleep at 09:00 delivers the 09:00 reminder when it wakes (at most a day late;
+a reminder from another day shows its day), the hour that clocks skip in spring
+loses nothing, and a reminder is never delivered twice: not by runs that
+overlap (they take turns on the record), nor when clocks go back in autumn.
+A file no earlier run looked at, or a run without a state directory, looks
+back over the last
 .Ar DURATION
 (5 minutes unless given:
 .Ql 10m ,
 .Ql "10 minutes" ,
 .Ql 1h ,
-.Ql "1 day" )
-ending now
-.Po
+.Ql "1 day" ) ,
+so the window should match how often it runs.
 .Fl -now Ql "YYYY-MM-DD HH:MM"
-sets the clock
-.Pc ,
-across files found as
-.Cm due
-finds them; a reminder at 09:00 fires in the run at 09:00 or in the first run
-after it within the window, and in no later one, so the window should match how
-often it runs.
+previews that moment: the window ending then, without the record (nothing is
+held back, nothing is marked delivered).
 Times are local and floating: on the night clocks change, 02:30 is whatever the
 clock shows as 02:30.
 Each is printed on a line: the time,
@@ -503,9 +508,9 @@ the name and the due day.
 .Fl -notify
 also shows each with
 .Xr notify-send 1
-(title: the name; body: the list and the due day); without it on
-.Ev PATH ,
-the command says so and exits 69.
+(title: the name; body: the list and the due day, after
+.Ql --
+so that no text from the file is read as an option).
 .Fl -exec Ar CMD
 runs
 .Ar CMD
@@ -514,15 +519,31 @@ runs
 then arguments, split at spaces; no shell ever sees it) once per reminder, with
 .Ev CHK_NAME ,
 .Ev CHK_DUE ,
-.Ev CHK_FILE ,
+.Ev CHK_FILE
+(the file's path as given or found, byte for byte),
 .Ev CHK_ID ,
 .Ev CHK_LIST
 and
 .Ev CHK_REMIND_AT
 in its environment (so
 .Ql chk check \(dq$CHK_ID\(dq
-in it checks the item in its file); a program that is not there is exit 69, one
-that fails is reported and exits 1.
+in it checks the item in its file).
+What the program prints is passed on to
+.Nm Ns 's
+standard output and error as it comes.
+A program still running after
+.Fl -timeout Ar DURATION
+(30 seconds unless given:
+.Ql 30s ,
+.Ql 2m ;
+a bare number is seconds) is ended with its process group (SIGTERM, then SIGKILL
+2 seconds later), reported, and the run goes on; once the program exits,
+.Nm
+does not wait for processes it left behind.
+Without the program on
+.Ev PATH ,
+the reminders are printed all the same, then the run says so and exits 69; a
+program that fails or is ended is reported and the run exits 1.
 A file that cannot be read is reported on standard error; the others still
 remind, and the run exits 0.
 A crontab line, every 5 minutes:
@@ -1864,6 +1885,31 @@ and the
 .Cm lint
 JSON and SARIF formats are exact (their strings escape control characters).
 .It
+.Sy Programs chk runs are bounded.
+.Nm
+runs git (with the programs a repository could name turned off, above) and,
+when asked,
+.Cm remind Ns 's
+.Xr notify-send 1
+or
+.Fl -exec
+program.
+They are looked for only in the absolute entries of
+.Ev PATH :
+an empty entry or
+.Ql \&.
+names the working directory, which may be a repository someone else committed a
+program to, so it is skipped, as Go's os/exec does.
+Text from a file reaches a program as arguments after
+.Ql --
+or in environment variables, never as options: an item named
+.Ql -w
+is a name.
+A reminder's program runs in a process group of its own, with a time limit
+.Pq Fl -timeout ,
+and its output is passed on, not kept, so no program hangs or fills
+.Nm .
+.It
 Undo applies a record only to the exact bytes its edit left (see
 .Cm undo ) ,
 and every number in a record is checked before use.
@@ -1903,11 +1949,17 @@ Seconds to wait for another
 editing the same file (default 3).
 .It Ev XDG_STATE_HOME
 Where
-.Cm undo
-keeps its records
-.Pq Pa $XDG_STATE_HOME/chk/undo ;
+.Nm
+keeps what it remembers between runs: undo records, what
+.Cm remind
+delivered, the language server's log
+.Pq Pa $XDG_STATE_HOME/chk/ ;
 when unset,
-.Pa $HOME/.local/state/chk/undo .
+.Pa $HOME/.local/state/chk/ .
+Only an absolute path counts; with neither variable absolute there is no undo,
+and
+.Cm remind
+looks in its window only.
 .El
 .Sh FILES
 .Bl -tag -width Ds
@@ -1925,6 +1977,11 @@ can leave one; the next edit of the file removes it, even one that changes
 nothing.
 .It Pa $XDG_STATE_HOME/chk/undo/
 Undo records, one per file (mode 0600 in a 0700 directory).
+.It Pa $XDG_STATE_HOME/chk/remind
+What
+.Cm remind
+delivered in the last day and when it last looked at each file (mode 0600, a
+line each, locked while a run uses it; a damaged one is said and replaced).
 .It Pa $XDG_STATE_HOME/chk/lsp.log
 The language server's log with
 .Cm lsp Fl -log

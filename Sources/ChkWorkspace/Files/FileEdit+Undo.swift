@@ -10,7 +10,7 @@ extension FileEdit {
   package func undo(_ path: UserPath) throws(CommandError) -> Outcome<Void> {
     guard let store = undo else {
       throw CommandError(
-        message: "nothing to undo: neither XDG_STATE_HOME nor HOME is set", status: .failure)
+        message: "nothing to undo: " + StateDirectory.missing, status: .failure)
     }
     return try apply(to: path) { file throws(CommandError) in
       let record: UndoStore.Record

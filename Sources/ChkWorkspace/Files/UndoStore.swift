@@ -98,16 +98,11 @@ package struct UndoStore: Sendable {
 
   package let directory: String
 
-  /// The store for this environment, or `nil` when neither `XDG_STATE_HOME` nor `HOME`
-  /// is set.
+  /// The store for this environment (in `StateDirectory`), or `nil` when there is no
+  /// state directory.
   package init?(environment: [String: String]) {
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      directory = state + "/chk/undo"
-    } else if let home = environment["HOME"], !home.isEmpty {
-      directory = home + "/.local/state/chk/undo"
-    } else {
-      return nil
-    }
+    guard let state = StateDirectory.path(environment: environment) else { return nil }
+    directory = state + "/undo"
   }
 
   /// The record file for a path: named by a hash of the path.

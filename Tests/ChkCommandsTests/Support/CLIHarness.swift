@@ -18,6 +18,8 @@ struct CLIHarness {
   let directory: TemporaryDirectory
   var variables: [String: String]
   var today = CalendarDay(year: 2024, month: 3, day: 10) ?? .today()
+  /// The clock's moment, when set (else the real clock's).
+  var now: LocalMoment?
   var standardInput: [UInt8] = []
 
   init(files: [String: String] = [:]) throws {
@@ -30,9 +32,11 @@ struct CLIHarness {
 
   var environment: ChkEnvironment {
     let input = standardInput
-    return ChkEnvironment(
+    var environment = ChkEnvironment(
       variables: variables, currentDirectory: directory.path, today: today,
       readStandardInput: { input })
+    if let now { environment.now = now }
+    return environment
   }
 
   @discardableResult
