@@ -129,8 +129,8 @@ struct ExportCommandTests {
           components.map { $0.status ?? "" } == [
             "NEEDS-ACTION", "NEEDS-ACTION", "NEEDS-ACTION", "NEEDS-ACTION", "COMPLETED",
           ])
-        #expect(components.last?.completed == "2024-05-02T00:00")
-        #expect(first.due == "2024-06-01T09:30" && first.dtstart == "2024-06-01T09:30")
+        #expect(components.last?.completed == Self.utcOfLocalNoon(year: 2024, month: 5, day: 2))
+        #expect(first.due == "2024-06-01T09:30" && first.dtstart == nil)
       } else {
         #expect(first.dtend == "2024-06-01T10:00")
         #expect(components[1].dtend == "2024-06-02")
@@ -177,6 +177,23 @@ struct ExportCommandTests {
     #expect(try cli.read("CHECKLIST.md") == text)
     #expect(cli.run("export", "--format", "csv").status == .usage)
     #expect(cli.run("export", "--as", "tasks").status == .usage)
+  }
+}
+
+extension ExportCommandTests {
+  /// Noon of a day in this machine's time zone, in UTC (`YYYY-MM-DDTHH:MM`), by
+  /// Foundation's calendar: what COMPLETED holds for a `@done` day.
+  static func utcOfLocalNoon(year: Int, month: Int, day: Int) -> String? {
+    var local = Calendar(identifier: .gregorian)
+    local.timeZone = TimeZone.current
+    guard let noon = local.date(from: DateComponents(year: year, month: month, day: day, hour: 12))
+    else { return nil }
+    var utc = Calendar(identifier: .gregorian)
+    utc.timeZone = TimeZone(identifier: "UTC") ?? .current
+    let parts = utc.dateComponents([.year, .month, .day, .hour, .minute], from: noon)
+    return String(
+      format: "%04d-%02d-%02dT%02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
+      parts.hour ?? 0, parts.minute ?? 0)
   }
 }
 

@@ -13,7 +13,9 @@ struct FileStatus: Hashable, Sendable {
   init(_ status: stat) {
     device = UInt64(status.st_dev)
     inode = UInt64(status.st_ino)
-    size = Int(status.st_size)
+    // A file system that reports a negative size (a broken FUSE or network mount) has
+    // a file read to its end like any other.
+    size = max(0, Int(status.st_size))
     modified = FileTime(status.st_mtim)
     changed = FileTime(status.st_ctim)
     mode = UInt32(status.st_mode)

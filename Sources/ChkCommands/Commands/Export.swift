@@ -20,60 +20,78 @@ extension Command {
       throw .usage("--as takes todos or events, not '\(shapeName)'")
     }
     let includesDone = arguments.has(.includeDone)
+    let verbose = arguments.has(.verbose)
     var files = try ChecklistFiles.load(invocation, paths: invocation.operands)
     if !arguments.has(.noAssign) {
-      try giveIDs(&files, includingChecked: includesDone, invocation)
+      giveIDs(&files, includingChecked: includesDone, invocation)
     }
     var entries: [CalendarFeed.Entry] = []
     var roots: [String: String?] = [:]
     for file in files.documents {
-      let path = file.path.absolute
+      // The path with its spelling taken out (`./`, `//`, `..`, links): the file names
+      // its items the same whichever way it was reached.
+      let path = (try? POSIX.resolvedPath(file.path.absolute).get()) ?? file.path.absolute
       let directory = SystemPath.directory(of: path)
       if roots[directory] == nil { roots[directory] = repositoryRoot(of: directory) }
       let root = roots[directory] ?? nil
-      let stablePath = root.map { String(path.dropFirst($0.count + 1)) } ?? file.path.shown
+      let stablePath = root.map { String(path.dropFirst($0 == "/" ? 1 : $0.count + 1)) } ?? path
       let modified = ChecklistFile.identity(of: path).map { Int($0.modified.seconds) } ?? 0
       for (list, item) in file.document.itemsWithDueTags(includingChecked: includesDone)
       where item.due != nil {
         entries.append(
           CalendarFeed.Entry(
-            item: item, list: list, stablePath: stablePath, modified: modified,
+            item: item, list: list, stablePath: stablePath, absolutePath: path,
+            place: file.path.shown + ":\(item.line)", modified: modified,
             reminders: file.reminders))
       }
     }
-    let directoryName = SystemPath.baseName(of: invocation.environment.currentDirectory)
+    let directoryName = SystemPath.display(
+      SystemPath.baseName(of: invocation.environment.currentDirectory))
     let feed = CalendarFeed(shape: shape, entries: entries, name: "chk: " + directoryName)
-      .bytes()
+      .render()
+    if verbose {
+      for note in feed.notes { invocation.errors.line("chk: " + note) }
+    }
     if let output = arguments.value(.output) {
-      try writeFeed(feed, to: invocation.userPath(output), count: entries.count, invocation)
+      try writeFeed(feed.bytes, to: invocation.userPath(output), count: entries.count, invocation)
     } else {
-      invocation.output.writeExact(feed)
+      invocation.output.writeExact(feed.bytes)
     }
     return files.finish(invocation)
   }
 
   /// Gives an ID to every item the feed will hold that has none, through the edit path
   /// (an undo record each), so that its UID stays the same when it is renamed; the
-  /// files are read again after.
+  /// files are read again after. A file that cannot be edited (read-only, locked) is
+  /// said, and its items keep the UIDs `--no-assign` gives.
   private static func giveIDs(
     _ files: inout ChecklistFiles, includingChecked: Bool, _ invocation: Invocation
-  ) throws(CommandError) {
+  ) {
     var given = (items: 0, files: 0)
     for index in files.documents.indices {
       let file = files.documents[index]
       let lines = file.document.itemsWithDueTags(includingChecked: includingChecked)
         .filter { $0.item.id == nil && $0.item.due != nil }.map(\.item.line)
       guard !lines.isEmpty else { continue }
-      let outcome = try invocation.fileEdit.applyToDocument(
-        at: file.path, idGenerator: invocation.workspace.idGenerator
-      ) { document throws(CommandError) in
-        try invocation.perform(file.path) { () throws(EditError) in
-          try document.assignMissingIDs(onLines: Set(lines))
+      do throws(CommandError) {
+        let outcome = try invocation.fileEdit.applyToDocument(
+          at: file.path, idGenerator: invocation.workspace.idGenerator
+        ) { document throws(CommandError) in
+          try invocation.perform(file.path) { () throws(EditError) in
+            try document.assignMissingIDs(onLines: Set(lines))
+          }
         }
+        for warning in outcome.warnings { invocation.errors.line("chk: " + warning) }
+        files.documents[index].document = try invocation.fileEdit.parse(
+          outcome.after, path: file.path)
+      } catch {
+        let items =
+          lines.count == 1
+          ? "its item without an ID gets a UID that changes when it is renamed"
+          : "its \(lines.count) items without an ID get UIDs that change when they are renamed"
+        invocation.errors.line("chk: " + error.message + "; " + items + " (as with --no-assign)")
+        continue
       }
-      for warning in outcome.warnings { invocation.errors.line("chk: " + warning) }
-      files.documents[index].document = try invocation.fileEdit.parse(
-        outcome.after, path: file.path)
       given.items += lines.count
       given.files += 1
       if invocation.arguments.has(.verbose) {

@@ -380,10 +380,22 @@ comes from its
 .Ql @id
 and its file's path in its repository (the directory holding
 .Pa .git ;
-outside one, the path as given), so the same item is the same entry in every
-clone and after a rename.
+outside one, the file's absolute path), with symbolic links,
+.Ql \&. ,
+.Ql \&..
+and doubled slashes resolved, so the same item is the same entry in every clone,
+after a rename, and however the path was typed (cron, a timer and a git hook agree).
+No UID is in a feed twice: when two files give the same one (the same path in two
+clones of a repository, a copied template) or one file repeats an ID, the later
+item's UID is made from its file's absolute path instead, and then numbered
+.Pf ( Fl v
+says so).
 Items without an ID get one first, through the edit path as every edit gives one
-(undoable, and said on standard error);
+(undoable, and said on standard error); a file that cannot be edited (locked by
+another edit, read-only) is said, and its items are exported all the same with
+the UIDs
+.Fl -no-assign
+gives:
 .Fl -no-assign
 leaves the files alone and derives the UID from the path, the list and the name,
 which changes when any of them does.
@@ -392,33 +404,48 @@ is the name,
 .Ql DESCRIPTION
 the note,
 .Ql CATEGORIES
-the list's name,
-.Ql DTSTART
-and
+the list's name.
+A to-do's
 .Ql DUE
-the due day (a DATE) or time (a floating DATE-TIME, no time zone: the calendar's
-own), equal as RFC 5545 allows.
+is the due day (a DATE) or time (a floating DATE-TIME, no time zone: the
+calendar's own); it has no
+.Ql DTSTART ,
+which RFC 5545 requires to be earlier than
+.Ql DUE .
+An event's
+.Ql DTSTART
+is the due day or time.
 .Ql STATUS
 is NEEDS-ACTION; with
 .Fl -include-done ,
-checked items come too, COMPLETED with
+checked items come too: to-dos COMPLETED, with
+.Ql PERCENT-COMPLETE:100
+and
 .Ql COMPLETED
-(their
+the UTC moment of noon, local time, on their
 .Ql @done
-day) and
-.Ql PERCENT-COMPLETE:100 .
+day (which every zone within 12 hours of yours shows as that day); events with
+.Ql \(u2713
+before the name, as an event has no status.
 An open item's reminder (see
 .Sx Configuration file )
 is a DISPLAY
 .Ql VALARM
-triggered relative to the start.
+triggered relative to the due moment
+.Pq Ql RELATED=END No for a to-do, the start for an event .
 .Ql @every
 becomes an
-.Ql RRULE
+.Ql RRULE ,
+counted from the due day,
 where RFC 5545 can say what
 .Nm
 does: every N days or weeks, weekdays, a day of the week, and every N months or
-years from a day of the month up to the 28th.
+years from a day of the month up to the 28th; a due day that is not one of the
+rule's days (a
+.Ql @every(monday)
+item due on a Wednesday) is listed as an
+.Ql RDATE ,
+so that every calendar shows it.
 There is none for
 .Ql from done
 (its days depend on when the item is done) or for a monthly or yearly series from
@@ -430,7 +457,12 @@ months
 .Pc ;
 those items appear once, on their due day.
 Lines end with CRLF and are folded at 75 octets without splitting a character;
-text is escaped.
+text is escaped, and control characters, which RFC 5545 allows none of in text, are
+written visibly: C0 controls and DEL as their Unicode control pictures
+.Pq ESC as Ql \(u241B ,
+NEL, U+2028 and U+2029 as the line breaks they are, other C1 controls as U+FFFD
+.Pf ( Fl v
+names the items).
 .Ql DTSTAMP
 is the file's last modification, not the clock: the same files (bytes and
 modification times) give byte-identical output.
@@ -447,7 +479,7 @@ A phone subscription, two ways: write the feed into a folder a sync service
 publishes, or to any static web server, and subscribe to its URL
 .Pq Ql webcal://host/chk.ics :
 .Bd -literal -offset indent
-chk export --as events . -o ~/Public/chk.ics
+mkdir -p ~/Public && chk export --as events . -o ~/Public/chk.ics
 .Ed
 .Pp
 Kept fresh by a git hook

@@ -33,28 +33,61 @@ package struct ICalendarWriter {
     bytes.append(contentsOf: [13, 10])
   }
 
+  /// How many control characters `text` has replaced so far.
+  package private(set) var replacedControls = 0
+
   /// Writes a line whose value is TEXT, escaped.
   package mutating func text(_ name: String, _ value: String) {
-    line(name, Self.escaped(value))
+    line(name, Self.escaped(value, replaced: &replacedControls))
   }
 
   /// A TEXT value escaped: backslash, semicolon and comma with a backslash, line
   /// breaks as `\n`.
   package static func escaped(_ text: String) -> String {
+    var replaced = 0
+    return escaped(text, replaced: &replaced)
+  }
+
+  /// A TEXT value escaped (see `escaped(_:)`), with the control characters RFC 5545
+  /// allows none of made visible, adding how many to `replaced`:
+  /// - C0 controls but the tab, and DEL, as their symbols in Unicode's Control Pictures
+  ///   (ESC as U+241B, VT as U+240B): ics-py refuses a feed holding them, and Radicale
+  ///   deletes them silently;
+  /// - NEL, U+2028 and U+2029 as the line breaks they are (`\n`): a reader that splits
+  ///   lines the Unicode way would otherwise start a property of the text after one;
+  /// - other C1 controls as U+FFFD, so that no terminal showing the text obeys one.
+  package static func escaped(_ text: String, replaced: inout Int) -> String {
     // Most names need nothing escaped.
-    guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 < 0x20 })
+    guard
+      text.utf8.contains(where: {
+        $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 < 0x20 || $0 == 0x7F || $0 == 0xC2
+          || $0 == 0xE2
+      })
     else { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count)
     var previousWasCarriageReturn = false
     for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": result += "\\\\"
-      case ";": result += "\\;"
-      case ",": result += "\\,"
-      case "\r": result += "\\n"
-      case "\n":
+      switch scalar.value {
+      case 0x5C: result += "\\\\"
+      case 0x3B: result += "\\;"
+      case 0x2C: result += "\\,"
+      case 0x0D: result += "\\n"
+      case 0x0A:
         if !previousWasCarriageReturn { result += "\\n" }
+      case 0x09: result.unicodeScalars.append(scalar)
+      case 0x00..<0x20:
+        replaced += 1
+        result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
+      case 0x7F:
+        replaced += 1
+        result += "\u{2421}"
+      case 0x85, 0x2028, 0x2029:
+        replaced += 1
+        result += "\\n"
+      case 0x80..<0xA0:
+        replaced += 1
+        result += "\u{FFFD}"
       default: result.unicodeScalars.append(scalar)
       }
       previousWasCarriageReturn = scalar == "\r"
@@ -87,6 +120,24 @@ package struct ICalendarWriter {
     }
     return date(day) + "T" + digits(rest / 3_600, 2) + digits(rest / 60 % 60, 2)
       + digits(rest % 60, 2) + "Z"
+  }
+
+  /// The UTC DATE-TIME of noon, local time, on `day`: a moment that every zone within
+  /// 12 hours of this one shows on that day (midnight UTC shows the day before west
+  /// of Greenwich).
+  package static func utcOfLocalNoon(_ day: CalendarDay) -> String {
+    var parts = tm()
+    parts.tm_year = Int32(day.year - 1900)
+    parts.tm_mon = Int32(day.month - 1)
+    parts.tm_mday = Int32(day.day)
+    parts.tm_hour = 12
+    parts.tm_isdst = -1
+    let seconds = mktime(&parts)
+    guard seconds != -1 else {
+      let epoch = CalendarDay(year: 1970, month: 1, day: 1) ?? day
+      return utc(secondsSince1970: (day.dayNumber - epoch.dayNumber) * 86_400 + 43_200)
+    }
+    return utc(secondsSince1970: Int(seconds))
   }
 
   /// A DURATION value for a signed number of minutes: `PT9H`, `-PT30M`, `-P1DT6H`.
