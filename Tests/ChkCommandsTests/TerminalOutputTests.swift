@@ -15,7 +15,7 @@ struct TerminalOutputTests {
   /// would hide text, C1 CSI and a right-to-left override. (A CR would end the line.)
   static let hostile =
     "## Evil \u{1B}]0;owned\u{07}list\n\n- [ ] clear \u{1B}[2J me\u{08}  # note \u{9B}31m\n"
-    + "- [ ] \u{202E}txt.exe  @id(x1)\n"
+    + "- [ ] \u{202E}txt.exe  @id(x1)\n- [ ] mark\u{061C}sep\u{2028}para\u{2029}end\n"
 
   func run(_ cli: CLIHarness, terminal: Bool, _ arguments: String...) -> (String, String, ExitCode)
   {
@@ -35,6 +35,7 @@ struct TerminalOutputTests {
     #expect(shown.contains("clear ^[[2J me^H"))
     #expect(shown.contains("<U+009B>31m"))
     #expect(shown.contains("<U+202E>txt.exe"))
+    #expect(shown.contains("mark<U+061C>sep<U+2028>para<U+2029>end"))
     // Colour still works: its escapes are chk's own.
     let (coloured, _, _) = run(cli, terminal: true, "list", "--color", "always")
     #expect(coloured.contains("\u{1B}[1mEvil ^[]0;owned^Glist\u{1B}[0m"))

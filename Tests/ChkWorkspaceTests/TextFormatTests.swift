@@ -18,6 +18,11 @@ struct TextFormatTests {
   @Test func visibleTextKeepsLinesOnlyWhereLinesAreMeant() {
     #expect(Visible.text("a\nb\r\nc\rd\te\u{1B}", .lines) == "a\nb\r\nc^Md\te^[")
     #expect(Visible.text("a\nb\r\nc", .oneLine) == "a^Jb^M^Jc")
+    // The Arabic letter mark and the line and paragraph separators, beside the Arabic
+    // letters and the other punctuation of their UTF-8 lead bytes, which stay.
+    #expect(
+      Visible.text("\u{061C}\u{0628}a\u{2028}b\u{2029}c\u{2027}\u{202F}\u{2014}", .lines)
+        == "<U+061C>\u{0628}a<U+2028>b<U+2029>c\u{2027}\u{202F}\u{2014}")
   }
 
   /// Terminal columns at the edges of the wide ranges: the first and last Hangul
@@ -35,5 +40,17 @@ struct TextFormatTests {
     #expect(ICalendarWriter.escaped("plain text") == "plain text")
     #expect(ICalendarWriter.escaped(#"a\b;c,d"#) == #"a\\b\;c\,d"#)
     #expect(ICalendarWriter.escaped("a\r\nb\nc\rd") == #"a\nb\nc\nd"#)
+  }
+
+  /// Control characters, which RFC 5545 allows none of in TEXT, are written visibly and
+  /// counted; the tab stays, and so do the characters beside them in UTF-8.
+  @Test func icalendarTextShowsControlCharacters() {
+    var replaced = 0
+    #expect(
+      ICalendarWriter.escaped(
+        "\u{0}\u{1B}\u{1F}\u{7F}\t\u{85}\u{9B}\u{A0}\u{2028}\u{2029}\u{2027}\u{2014}",
+        replaced: &replaced)
+        == "\u{2400}\u{241B}\u{241F}\u{2421}\t\\n\u{FFFD}\u{A0}\\n\\n\u{2027}\u{2014}")
+    #expect(replaced == 8)
   }
 }

@@ -1908,9 +1908,13 @@ for ESC,
 .Ql ^G
 for BEL
 .Pc ,
-C1 controls and the bidirectional overrides and isolates as
+C1 controls, the bidirectional marks, overrides and isolates (U+061C, U+200E,
+U+200F, U+202A to U+202E, U+2066 to U+2069) and the line and paragraph separators
+(U+2028, U+2029) as
 .Ql <U+202E> ;
 tabs, line feeds and the CR of a CRLF stay.
+.Cm tui
+shows item text the same way.
 Standard error always does, and shows CR and LF too: every message is one line.
 .Fl -json
 and the

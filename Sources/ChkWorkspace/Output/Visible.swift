@@ -1,8 +1,10 @@
 /// Control characters shown visibly, as `cat -v`, less and git do, so that a hostile
 /// checklist or file name cannot retitle, clear or rewrite a terminal: C0 controls and
 /// DEL in caret notation (`^[` for ESC, `^G` for BEL, `^M` for CR, `^?` for DEL), the
-/// C1 controls and the bidirectional overrides and isolates (which reorder what a
-/// terminal shows) as `<U+009B>`, `<U+202E>`, and the raw bytes of a file name that is
+/// C1 controls, the bidirectional marks, overrides and isolates (which reorder what a
+/// terminal shows: U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) and the line
+/// and paragraph separators (U+2028, U+2029, which some terminals and viewers break a
+/// line at) as `<U+009B>`, `<U+202E>`, and the raw bytes of a file name that is
 /// not UTF-8 as `\xFF`.
 package enum Visible {
   /// How much of the line structure a stream keeps.
@@ -20,7 +22,9 @@ package enum Visible {
         if byte == 0x09 || (mode == .lines && (byte == 0x0A || byte == 0x0D)) { continue }
         return true
       }
-      if byte == 0x7F || byte == 0xC2 || byte == 0xE2 || byte == 0xF4 { return true }
+      if byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xF4 {
+        return true
+      }
     }
     return false
   }
@@ -53,12 +57,18 @@ package enum Visible {
         index += 2
         continue
       }
-      // U+200E, U+200F, U+202A-U+202E, U+2066-U+2069: E2 80 8E/8F/AA-AE, E2 81 A6-A9.
+      // U+061C, the Arabic letter mark: D8 9C.
+      if byte == 0xD8, index + 1 < count, bytes[index + 1] == 0x9C {
+        output += codePoint(0x061C)
+        index += 2
+        continue
+      }
+      // U+200E, U+200F, U+2028-U+202E, U+2066-U+2069: E2 80 8E/8F/A8-AE, E2 81 A6-A9.
       if byte == 0xE2, index + 2 < count {
         let second = bytes[index + 1]
         let third = bytes[index + 2]
         let isBidi =
-          (second == 0x80 && (third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third)))
+          (second == 0x80 && (third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third)))
           || (second == 0x81 && (0xA6...0xA9).contains(third))
         if isBidi {
           let scalar = 0x2000 + (UInt32(second & 0x3F) << 6) + UInt32(third & 0x3F)
