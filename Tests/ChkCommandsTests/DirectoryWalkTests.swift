@@ -247,3 +247,32 @@ struct DirectoryWalkTests {
     #expect(process.terminationStatus == 0, "git \(arguments)")
   }
 }
+
+/// One `.chk.json` that is not valid stops only the files it governs: every command over
+/// a tree reports it (naming how many files it left out) and goes on with the rest, as
+/// git skips a bad `.gitattributes` line.
+@Suite("CLI: an invalid .chk.json in a tree")
+struct InvalidConfigurationTests {
+  @Test func theRestOfTheTreeGoesOn() throws {
+    let cli = try CLIHarness(files: [
+      "bad/.chk.json": "{", "good/a.md": "- [ ] Good  @due(2024-03-10 09:00)  @id(g1)\n",
+    ])
+    try cli.write("bad/b.md", "- [ ] Bad  @due(2024-03-10 09:00)  @id(b1)\n")
+    try cli.write("bad/c.md", "- [ ] Also  @due(2024-03-10 09:00)  @id(c1)\n")
+    let message =
+      "/bad/.chk.json: not valid JSON (expected a string at byte 1); the 2 checklist files it "
+      + "governs were left out: correct it, or move it away"
+    let remind = cli.run("remind", ".", "--now", "2024-03-10 09:00")
+    #expect(remind.status == .success)
+    #expect(remind.output == "09:00  good/a.md:g1  Good  (due 2024-03-10 09:00)\n")
+    #expect(remind.errors.contains(message), "\(remind.errors)")
+    for arguments in [["due", "."], ["list", "--in", "."], ["export", "."], ["lint", "."]] {
+      let result = cli.run(arguments)
+      #expect(result.status == .usage, "\(arguments)")
+      #expect(result.errors.contains(message), "\(arguments): \(result.errors)")
+      #expect(result.output.contains("Good") || arguments == ["lint", "."], "\(arguments)")
+      #expect(!result.output.contains("Bad"), "\(arguments)")
+    }
+    #expect(cli.run("fmt", "--check", ".").errors.contains(message))
+  }
+}

@@ -18,9 +18,14 @@ public final class TemporaryDirectory {
     try? FileManager.default.removeItem(atPath: path)
   }
 
-  /// Writes a file in the directory; returns its path.
+  /// Writes a file in the directory (making the directories on its way); returns its
+  /// path.
   public func file(_ name: String, _ contents: String) throws -> String {
     let target = path + "/" + name
+    if let slash = name.lastIndex(of: "/") {
+      try FileManager.default.createDirectory(
+        atPath: path + "/" + name[..<slash], withIntermediateDirectories: true)
+    }
     try Data(contents.utf8).write(to: URL(fileURLWithPath: target))
     return target
   }

@@ -205,7 +205,7 @@ struct ChecklistFiles {
     targets.reportSkipped(noItems: skipped, invocation)
     let unread = targets.unread
     for error in unread + errors { invocation.errors.line("chk: " + error.message) }
-    if !unread.isEmpty { return .noInput }
+    if let first = unread.first { return first.status }
     return errors.first?.status ?? .success
   }
 }

@@ -65,7 +65,7 @@ struct FormatCommand {
     }
     let unread = targets.unread
     for error in unread { invocation.errors.line("chk: " + error.message) }
-    if !unread.isEmpty { return .noInput }
+    if let first = unread.first { return first.status }
     if let error = results.compactMap(\.error).first(where: { $0.status != .dataError }) {
       return error.status
     }

@@ -121,7 +121,7 @@ struct LintCommand {
     if fixed > 0 {
       invocation.errors.line("chk: fixed \(fixed) finding\(fixed == 1 ? "" : "s")")
     }
-    if !unread.isEmpty { return .noInput }
+    if let first = unread.first { return first.status }
     if let error = shown.compactMap(\.error).first { return error.status }
     if shown.contains(where: { $0.parseError != nil }) { return .dataError }
     let strict = invocation.arguments.has(.strict)

@@ -11,8 +11,12 @@ extension Command {
   ) { invocation throws(CommandError) in
     let targets = try invocation.targets()
     let unread = targets.unread
-    if let first = unread.first { throw first }
     let files = targets.files.filter { !$0.isStandardInput }.map { ($0.path, $0.isExplicit) }
+    if let first = unread.first, files.isEmpty { throw first }
+    // What cannot be read is said before the screen opens (and stays on the terminal's
+    // main screen after it closes); the rest opens.
+    for error in unread { invocation.errors.line("chk: " + error.message) }
+    invocation.errors.flush()
     guard !files.isEmpty else {
       throw CommandError(
         message: "no checklist files in \(invocation.operands.joined(separator: ", ")); "

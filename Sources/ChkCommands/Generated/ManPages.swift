@@ -1702,6 +1702,13 @@ keeps nothing, as in git
 starts a pattern with a literal
 .Ql \&! .
 An unknown key, rule, severity or pattern is a usage error that names the file.
+Such a file stops only the checklist files it governs: a command over a tree
+reports it, with how many files it left out, goes on with the rest, and exits
+64
+.Pf ( Cm remind
+reminds from the rest and exits 0;
+.Cm tui
+opens the rest).
 .Sh JSON OUTPUT
 .Cm list Fl -json
 and

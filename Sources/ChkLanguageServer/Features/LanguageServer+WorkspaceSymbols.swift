@@ -106,15 +106,9 @@ extension LanguageServer {
     var files: [WorkspaceFile] = []
     var configurations = ConfigurationCache(home: environment.variables["HOME"])
     for root in workspaceRoots {
-      let expansion: FileWalker.Expansion
-      do {
-        expansion = try FileWalker.expand(
-          [root], relativeTo: "/", options: FileWalker.Options(environment: environment.variables),
-          configurations: &configurations)
-      } catch {
-        environment.log("workspace/symbol: \(error.message)")
-        continue
-      }
+      let expansion = FileWalker.expand(
+        [root], relativeTo: "/", options: FileWalker.Options(environment: environment.variables),
+        configurations: &configurations)
       for entry in expansion.files {
         try checkpoint()
         guard let bytes = try? ChecklistFile.read(entry.path.absolute),

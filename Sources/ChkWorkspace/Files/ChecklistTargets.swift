@@ -17,6 +17,10 @@ package struct ChecklistTargets {
   package var skipped: [FileWalker.Skipped] = []
   /// The `.chk.json` of each directory seen.
   package var configurations = ConfigurationCache()
+  /// Configuration files that are not valid, each with how many of the files found it
+  /// governs: those files are left out, and the others go on, as git skips a bad
+  /// `.gitattributes` line.
+  package var invalidConfigurations: [(error: CommandError, files: Int)] = []
 
   /// Expands `operands` in `workspace`.
   ///
@@ -24,8 +28,7 @@ package struct ChecklistTargets {
   ///   - checklist: the checklist file, for no operands (`--file`, else the default).
   ///   - standardInputName: the name `-` is shown and configured as.
   ///   - reportsSkipped: whether to collect what walks left out.
-  /// - Throws: what finding the checklist file throws, or a usage error for a
-  ///   `.chk.json` that is not valid.
+  /// - Throws: what finding the checklist file throws.
   package init(
     _ operands: [String], in workspace: Workspace,
     checklist: () throws(CommandError) -> UserPath, standardInputName: String? = nil,
@@ -36,6 +39,7 @@ package struct ChecklistTargets {
       files = [FileWalker.Entry(path: try checklist(), isExplicit: true)]
       missing = []
       readsStandardInput = false
+      leaveOutInvalidlyConfigured()
       return
     }
     files = []
@@ -52,7 +56,7 @@ package struct ChecklistTargets {
         readsStandardInput = true
         continue
       }
-      let expanded = try FileWalker.expand(
+      let expanded = FileWalker.expand(
         [operand], relativeTo: workspace.currentDirectory, options: options,
         configurations: &configurations)
       files += expanded.files
@@ -69,12 +73,41 @@ package struct ChecklistTargets {
         FileWalker.Skipped(path: entry.path.shown, reason: "the same file as one listed before"))
       return false
     }
+    leaveOutInvalidlyConfigured()
+  }
+
+  /// Leaves out the files a configuration that is not valid governs, counting them.
+  private mutating func leaveOutInvalidlyConfigured() {
+    var counts: [String: Int] = [:]
+    var order: [CommandError] = []
+    files = files.filter { entry in
+      guard !entry.isStandardInput else { return true }
+      do throws(CommandError) {
+        _ = try configurations.configuration(for: SystemPath.directory(of: entry.path.absolute))
+        return true
+      } catch {
+        if counts[error.message] == nil { order.append(error) }
+        counts[error.message, default: 0] += 1
+        return false
+      }
+    }
+    invalidConfigurations = order.map { ($0, counts[$0.message] ?? 0) }
   }
 
   /// What could not be read: operands that do not exist and directories a walk could
-  /// not open, each as the error to show (status 66).
+  /// not open (status 66), and configuration files that are not valid, with the files
+  /// they govern (status 64); each as the error to show.
   package var unread: [CommandError] {
     missing.map { CommandError.file(.notFound(path: $0)) }
+      + invalidConfigurations.map { invalid in
+        let files =
+          invalid.files == 1
+          ? "the checklist file it governs was"
+          : "the \(invalid.files) checklist files it governs were"
+        return CommandError(
+          message: invalid.error.message + "; \(files) left out: correct it, or move it away",
+          status: invalid.error.status)
+      }
       + unreadable.map { directory in
         CommandError(
           message: "\(directory.path): cannot read the directory (\(directory.reason)); "

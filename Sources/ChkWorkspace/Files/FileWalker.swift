@@ -57,12 +57,10 @@ package enum FileWalker {
   }
 
   /// Expands `paths` (relative to `directory`).
-  ///
-  /// - Throws: a usage error for a `.chk.json` that is not valid.
   package static func expand(
     _ paths: [String], relativeTo directory: String, options: Options,
     configurations: inout ConfigurationCache
-  ) throws(CommandError) -> Expansion {
+  ) -> Expansion {
     var expansion = Expansion()
     for path in paths {
       let userPath = UserPath(path, in: directory)
@@ -70,7 +68,7 @@ package enum FileWalker {
       case .missing: expansion.missing.append(path)
       case .directory:
         var walk = Walk(root: userPath, options: options)
-        try walk.run(&configurations)
+        walk.run(&configurations)
         expansion.unreadable += walk.unreadable
         expansion.files += walk.found.sorted {
           $0.relative.utf8.lexicographicallyPrecedes($1.relative.utf8)
@@ -133,7 +131,7 @@ package enum FileWalker {
       if options.reportsSkipped { skipped.append(Skipped(path: shown(relative), reason: reason)) }
     }
 
-    mutating func run(_ configurations: inout ConfigurationCache) throws(CommandError) {
+    mutating func run(_ configurations: inout ConfigurationCache) {
       if options.usesGit, let listed = git(["--cached", "--others", "--exclude-standard"]) {
         for relative in listed where relative.hasSuffix(".md") {
           let absolute = absolute(relative)
@@ -154,7 +152,7 @@ package enum FileWalker {
             skip(relative, Self.outsideLink)
             continue
           }
-          try add(relative, absolute, &configurations)
+          add(relative, absolute, &configurations)
         }
         if options.reportsSkipped {
           let ignored = git(["--others", "--ignored", "--exclude-standard", "--directory"]) ?? []
@@ -163,7 +161,7 @@ package enum FileWalker {
           }
         }
       } else {
-        try walkTree(&configurations)
+        walkTree(&configurations)
       }
     }
 
@@ -175,12 +173,15 @@ package enum FileWalker {
       return "excluded by '\(pattern.text)' in \(file)"
     }
 
-    /// Adds a file unless its configuration excludes it.
+    /// Adds a file unless its configuration excludes it. A file whose configuration is
+    /// not valid is added: `ChecklistTargets` leaves it out and says why.
     private mutating func add(
       _ relative: String, _ absolute: String, _ configurations: inout ConfigurationCache
-    ) throws(CommandError) {
-      let configuration = try configurations.configuration(for: SystemPath.directory(of: absolute))
-      if let pattern = configuration.excludingPattern(for: absolute) {
+    ) {
+      if let configuration = try? configurations.configuration(
+        for: SystemPath.directory(of: absolute)),
+        let pattern = configuration.excludingPattern(for: absolute)
+      {
         skip(relative, excluded(pattern, configuration))
         return
       }
@@ -222,8 +223,7 @@ package enum FileWalker {
 
     /// Walks the tree without git, one directory at a time (no recursion, so depth
     /// cannot exhaust the stack).
-    private mutating func walkTree(_ configurations: inout ConfigurationCache) throws(CommandError)
-    {
+    private mutating func walkTree(_ configurations: inout ConfigurationCache) {
       var pending = [""]
       while let directory = pending.popLast() {
         let names: [String]
@@ -252,9 +252,12 @@ package enum FileWalker {
           case .directory where name == "node_modules":
             skip(relative + "/", "node_modules")
           case .directory:
-            let configuration = try configurations.configuration(
-              for: SystemPath.directory(of: absolute))
-            if let pattern = configuration.excludingPattern(for: absolute, isDirectory: true) {
+            // Under a configuration that is not valid, the walk goes on: the files it
+            // finds are left out by `ChecklistTargets`, which says why.
+            if let configuration = try? configurations.configuration(
+              for: SystemPath.directory(of: absolute)),
+              let pattern = configuration.excludingPattern(for: absolute, isDirectory: true)
+            {
               skip(relative + "/", excluded(pattern, configuration))
             } else {
               pending.append(relative)
@@ -265,7 +268,7 @@ package enum FileWalker {
             skip(relative, Self.outsideLink)
           case .symbolicLink, .regularFile:
             if name.hasSuffix(".md"), POSIX.kind(of: absolute) == .regularFile {
-              try add(relative, absolute, &configurations)
+              add(relative, absolute, &configurations)
             }
           case .other:
             break

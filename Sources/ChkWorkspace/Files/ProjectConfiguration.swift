@@ -130,6 +130,9 @@ package struct ProjectConfiguration: Sendable {
 /// (`/tmp/.chk.json`) would otherwise decide what `chk lint` reports.
 package struct ConfigurationCache {
   private var byDirectory: [String: ProjectConfiguration] = [:]
+  /// Directories governed by a configuration file that is not valid, with its error:
+  /// thrown again without reading the file again.
+  private var failedByDirectory: [String: CommandError] = [:]
   /// The home directory, where the search stops.
   private let home: String?
   /// The configuration files used, in the order first used.
@@ -162,10 +165,19 @@ package struct ConfigurationCache {
         found = known
         break
       }
+      if let failure = failedByDirectory[current] {
+        for directory in visited { failedByDirectory[directory] = failure }
+        throw failure
+      }
       visited.append(current)
       let candidate = (current == "/" ? "" : current) + "/.chk.json"
       if let bytes = trustedContents(of: candidate, in: current) {
-        found = try ProjectConfiguration.parse(bytes, path: candidate)
+        do throws(CommandError) {
+          found = try ProjectConfiguration.parse(bytes, path: candidate)
+        } catch {
+          for directory in visited { failedByDirectory[directory] = error }
+          throw error
+        }
         used.append(candidate)
         break
       }

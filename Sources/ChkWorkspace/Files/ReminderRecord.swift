@@ -140,7 +140,9 @@ package struct ReminderRecordFile: ~Copyable {
     close(descriptor)
   }
 
-  /// Writes the record back in place (still under the lock) and syncs it.
+  /// Writes the record back in place, still under the lock, without `fsync` (as undo
+  /// records are): a crash right after a run may lose its record, and the next run
+  /// then delivers that run's reminders again rather than none.
   ///
   /// - Throws: a message when it cannot be written.
   package func save() throws(CommandError) {
@@ -150,8 +152,7 @@ package struct ReminderRecordFile: ~Copyable {
       ? errno
       : bytes.withUnsafeBufferPointer { buffer -> Int32 in
         guard lseek(descriptor, 0, SEEK_SET) == 0 else { return errno }
-        let written = POSIX.writeAll(descriptor, buffer)
-        return written != 0 ? written : (fsync(descriptor) == 0 ? 0 : errno)
+        return POSIX.writeAll(descriptor, buffer)
       }
     if failure != 0 {
       throw CommandError(
