@@ -147,4 +147,35 @@ struct InstallTests {
     #expect(result.output.contains("\(prefix)/bin/chk is a symbolic link"))
     #expect(try directory.read("elsewhere") == "not chk\n")
   }
+  /// A prefix another user can write (owned by them, or writable by all without the
+  /// sticky bit) is refused before anything is written, as that user could replace
+  /// bin/chk after; `--force` installs all the same. A sticky /tmp on the way is fine.
+  @Test func aPrefixAnotherUserCanWriteIsRefused() throws {
+    let directory = try TemporaryDirectory()
+    let shared = directory.path + "/shared"
+    try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+    chmod(shared, 0o777)
+    let refused = try Self.run(["install", "--prefix", shared + "/prefix"], home: directory.path)
+    #expect(refused.status == 73)
+    #expect(
+      refused.output.contains(
+        "\(shared) is writable by every user, who could replace what is installed under it; "
+          + "choose another --prefix, or --force if you trust them"), "\(refused.output)")
+    #expect(!FileManager.default.fileExists(atPath: shared + "/prefix"))
+    let forced = try Self.run(
+      ["install", "--prefix", shared + "/prefix", "--force"], home: directory.path)
+    #expect(forced.status == 0, "\(forced.output)")
+    chmod(shared, 0o755)
+    // Another user's directory: only root can make one here.
+    guard geteuid() == 0 else {
+      print("skipped: another user's prefix needs root to make (chown)")
+      return
+    }
+    let theirs = directory.path + "/theirs"
+    try FileManager.default.createDirectory(atPath: theirs, withIntermediateDirectories: true)
+    #expect(chown(theirs, 4_321, 4_321) == 0)
+    let owned = try Self.run(["install", "--prefix", theirs], home: directory.path)
+    #expect(owned.status == 73)
+    #expect(owned.output.contains("\(theirs) belongs to another user (uid 4321)"))
+  }
 }

@@ -7,9 +7,18 @@ import ChkWorkspace
 extension Command {
   static let install = Command(
     "install", "install chk, its man pages and shell completions under DIR (default ~/.local)",
-    options: [.prefix.described("where to install (default ~/.local, or /usr/local as root)")]
+    options: [
+      .prefix.described("where to install (default ~/.local, or /usr/local as root)"),
+      .force.described("install even where another user can write the directories"),
+    ]
   ) { invocation throws(CommandError) in
     let prefix = try Installation.prefix(invocation)
+    if !invocation.arguments.has(.force) {
+      try Installation.checkOwnership(
+        of: Installation.targets(prefix: prefix, binary: []).map {
+          SystemPath.directory(of: $0.path)
+        })
+    }
     let binary = try Installation.runningBinary()
     // The record: each file with a hash of what is written, so that uninstall removes
     // a file only while it is still what install put there. Each file is recorded
@@ -152,6 +161,66 @@ enum Installation {
       }
     }
     return targets
+  }
+
+  /// Refuses directories another user could change under the install: every existing
+  /// directory from the root down to each of `directories` (links resolved) must be
+  /// this user's or root's, and writable by nobody else, unless it is sticky (as
+  /// /tmp is, where others cannot replace what is yours). A group-writable directory
+  /// of the user's own private group (named as the user, with no other members) counts
+  /// as the user's. Otherwise that user could replace `bin/chk` after it is installed.
+  ///
+  /// - Throws: status 73 naming the directory, its owner and what to do.
+  static func checkOwnership(of directories: [String]) throws(CommandError) {
+    let user = geteuid()
+    var checked = Set<String>()
+    for directory in directories {
+      var existing = directory
+      while POSIX.kind(of: existing) == .missing, existing != "/" {
+        existing = SystemPath.directory(of: existing)
+      }
+      guard case .success(let resolved) = POSIX.resolvedPath(existing) else { continue }
+      var current = ""
+      for component in [""] + resolved.split(separator: "/").map(String.init) {
+        current = component.isEmpty ? "/" : (current == "/" ? "" : current) + "/" + component
+        guard checked.insert(current).inserted else { continue }
+        var status = stat()
+        guard SystemPath.with(current, { stat($0, &status) }) == 0 else { continue }
+        let reason: String?
+        if status.st_uid != user, status.st_uid != 0 {
+          reason = "belongs to another user (uid \(status.st_uid))"
+        } else if status.st_mode & S_ISVTX != 0 {
+          reason = nil
+        } else if status.st_mode & 0o002 != 0 {
+          reason = "is writable by every user"
+        } else if status.st_mode & 0o020 != 0, !isPrivateGroup(status.st_gid, of: user) {
+          reason = "is writable by its group (gid \(status.st_gid))"
+        } else {
+          reason = nil
+        }
+        if let reason {
+          throw CommandError(
+            message: "\(SystemPath.display(current)) \(reason), who could replace what is "
+              + "installed under it; choose another --prefix, or --force if you trust them",
+            status: .cannotCreate)
+        }
+      }
+    }
+  }
+
+  /// Whether `group` is `user`'s private group: named as the user, no other members.
+  private static func isPrivateGroup(_ group: gid_t, of user: uid_t) -> Bool {
+    guard let account = getpwuid(user), account.pointee.pw_gid == group,
+      let entry = getgrgid(group)
+    else { return false }
+    let name = String(cString: account.pointee.pw_name)
+    guard String(cString: entry.pointee.gr_name) == name else { return false }
+    var member = entry.pointee.gr_mem
+    while let pointer = member?.pointee {
+      if String(cString: pointer) != name { return false }
+      member = member?.advanced(by: 1)
+    }
+    return true
   }
 
   /// Whether `path` is in `prefix` once every link is resolved: its directory

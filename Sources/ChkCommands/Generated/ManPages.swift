@@ -1403,7 +1403,7 @@ comes without
 .Li shutdown ,
 or standard output can no longer be written (the client closed it or died: the
 server logs the error once and stops).
-.It Cm install Op Fl -prefix Ar DIR
+.It Cm install Oo Fl -prefix Ar DIR Oc Op Fl -force
 Install the running
 .Nm
 binary as
@@ -1429,6 +1429,14 @@ as root.
 Every file goes through the safe-write path; running it again reports each file as
 unchanged or updated.
 A symbolic link where a file goes is not followed: it is refused (exit status 73).
+So is a prefix another user could change: a directory on the way to where the
+files go that belongs to another user (not root), or that others may write
+(world-writable without the sticky bit, or group-writable by a group other than
+your own private one); that user could replace
+.Pa bin/chk
+after the install.
+.Fl -force
+installs there all the same.
 It prints what it put where, records it in
 .Pa DIR/share/chk/installed-files ,
 and says what to add to the shell's start-up files when
@@ -1891,6 +1899,9 @@ names the configuration files used and those ignored.
 .It
 .Sy The install prefix is checked.
 .Cm install
+refuses a prefix that another user could change (a directory on the way that is
+theirs, or that others may write) unless told
+.Fl -force ,
 writes nothing through a symbolic link on its way
 .Pq Pa PREFIX/bin -> /elsewhere
 and records each file before writing it, so
