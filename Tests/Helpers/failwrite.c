@@ -3,11 +3,15 @@
 //
 //   cc -shared -fPIC -o failwrite.so Tests/Helpers/failwrite.c -ldl
 //
-// CHK_FAULT selects the failure: ENOSPC or EIO (write fails), FSYNC_EIO (fsync fails),
+// CHK_FAULT selects the failure: ENOSPC or EIO (write fails; with ENOSPC the file system
+// also reports no free blocks, and reserving space fails), FALLOCATE_PARTIAL (reserving
+// space extends the file half way, then fails with ENOSPC), FSYNC_EIO (fsync fails),
 // PLANT_LINK (an attacker wins the race for the temporary name: a symbolic link to
 // CHK_FAULT_VICTIM appears at the temporary copy's path just before chk creates it),
 // KILL_AT_CREATE (the process is killed with SIGKILL as it creates a file whose path
-// contains CHK_FAULT_MATCH: an install or edit stopped at that point).
+// contains CHK_FAULT_MATCH: an install or edit stopped at that point), CREATE_ENOSPC
+// (creating a file whose path contains CHK_FAULT_MATCH fails with ENOSPC: no inodes
+// left).
 // Only files whose path contains ".chk-" and ends in ".tmp" (chk's temporary copies)
 // are affected, so standard output, the undo store and the original file behave.
 #define _GNU_SOURCE
@@ -19,6 +23,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 static int is_temporary_copy(int fd) {
@@ -62,6 +68,11 @@ static int planted_open(open_function *real, const char *name, const char *path,
   mode_t mode = (flags & O_CREAT) ? (mode_t)va_arg(arguments, unsigned int) : 0;
   kill_at_create(path, flags);
   plant_link(path, flags);
+  const char *match = getenv("CHK_FAULT_MATCH");
+  if (strcmp(fault(), "CREATE_ENOSPC") == 0 && match && (flags & O_CREAT) && strstr(path, match)) {
+    errno = ENOSPC;
+    return -1;
+  }
   return (*real)(path, flags, mode);
 }
 
@@ -106,10 +117,48 @@ int fsync(int fd) {
   return real_fsync(fd);
 }
 
-int posix_fallocate(int fd, off_t offset, off_t length) {
-  static int (*real_fallocate)(int, off_t, off_t);
-  if (!real_fallocate) real_fallocate = (int (*)(int, off_t, off_t))dlsym(RTLD_NEXT, "posix_fallocate");
+static int fallocate_fault(int (*real)(int, off_t, off_t), int fd, off_t offset, off_t length) {
   const char *mode = fault();
   if (strcmp(mode, "ENOSPC") == 0) return ENOSPC;
-  return real_fallocate(fd, offset, length);
+  if (strcmp(mode, "FALLOCATE_PARTIAL") == 0) {
+    // A disk that fills up part way: the file grows, then the call fails.
+    struct stat status;
+    if (fstat(fd, &status) == 0 && offset + length > status.st_size)
+      real(fd, status.st_size, (offset + length - status.st_size) / 2 + 1);
+    return ENOSPC;
+  }
+  return real(fd, offset, length);
+}
+
+int posix_fallocate(int fd, off_t offset, off_t length) {
+  static int (*real)(int, off_t, off_t);
+  if (!real) real = (int (*)(int, off_t, off_t))dlsym(RTLD_NEXT, "posix_fallocate");
+  return fallocate_fault(real, fd, offset, length);
+}
+
+int posix_fallocate64(int fd, off_t offset, off_t length) {
+  static int (*real)(int, off_t, off_t);
+  if (!real) real = (int (*)(int, off_t, off_t))dlsym(RTLD_NEXT, "posix_fallocate64");
+  return fallocate_fault(real, fd, offset, length);
+}
+
+// A full disk reports no free blocks.
+static int statvfs_fault(int (*real)(int, struct statvfs *), int fd, struct statvfs *volume) {
+  int result = real(fd, volume);
+  if (result == 0 && strcmp(fault(), "ENOSPC") == 0) volume->f_bavail = volume->f_bfree = 0;
+  return result;
+}
+
+int fstatvfs(int fd, struct statvfs *volume) {
+  static int (*real)(int, struct statvfs *);
+  if (!real) real = (int (*)(int, struct statvfs *))dlsym(RTLD_NEXT, "fstatvfs");
+  return statvfs_fault(real, fd, volume);
+}
+
+int fstatvfs64(int fd, struct statvfs64 *volume) {
+  static int (*real)(int, struct statvfs64 *);
+  if (!real) real = (int (*)(int, struct statvfs64 *))dlsym(RTLD_NEXT, "fstatvfs64");
+  int result = real(fd, volume);
+  if (result == 0 && strcmp(fault(), "ENOSPC") == 0) volume->f_bavail = volume->f_bfree = 0;
+  return result;
 }

@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkTestSupport
 import Foundation
 import Testing
 
@@ -138,6 +139,60 @@ struct FailingWriteTests {
         files: ["list.md", "other.md"])
       #expect(try runner.bytes("other.md") == Self.original)
     }
+  }
+
+  /// A full disk is found before a hard-linked file is touched, so its times stay as
+  /// well as its bytes, and the undo of the edit before still applies; a reservation
+  /// that fails part way gives back the room and the modification time.
+  @Test func aFailedEditOfAHardLinkedFileKeepsItsTimes() throws {
+    guard let shim = Self.shim else { return }
+    var runner = try ChkRunner(prefix: "chk-fault-times")
+    defer { runner.remove() }
+    try runner.write(Self.original, to: "list.md")
+    link(runner.path("list.md"), runner.path("other.md"))
+    #expect(try runner.run("-f", "list.md", "check", "a1").status == 0)
+    let edited = try runner.bytes("list.md")
+    let before = fileStatus(runner.path("list.md"))
+    runner.extraEnvironment = ["LD_PRELOAD": shim, "CHK_FAULT": "ENOSPC"]
+    let full = try runner.run("-f", "list.md", "add", "a much longer item than before")
+    #expect(full.status == 74, "\(full.errors)")
+    let after = fileStatus(runner.path("list.md"))
+    #expect(after.st_mtim.tv_sec == before.st_mtim.tv_sec)
+    #expect(after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+    #expect(after.st_ctim.tv_nsec == before.st_ctim.tv_nsec)
+    #expect(try runner.bytes("list.md") == edited)
+    runner.extraEnvironment = [:]
+    let undone = try runner.run("-f", "list.md", "undo")
+    #expect(undone.status == 0, "\(undone.errors)")
+    #expect(try runner.bytes("other.md") == Self.original)
+    // Part way: the file grew, then the call failed.
+    let again = fileStatus(runner.path("list.md"))
+    runner.extraEnvironment = ["LD_PRELOAD": shim, "CHK_FAULT": "FALLOCATE_PARTIAL"]
+    let partial = try runner.run("-f", "list.md", "add", "a much longer item than before")
+    #expect(partial.status == 74, "\(partial.errors)")
+    #expect(partial.errors.contains("no space left on device while reserving space"))
+    let kept = fileStatus(runner.path("list.md"))
+    #expect(kept.st_size == again.st_size)
+    #expect(kept.st_mtim.tv_sec == again.st_mtim.tv_sec)
+    #expect(kept.st_mtim.tv_nsec == again.st_mtim.tv_nsec)
+    #expect(try runner.bytes("other.md") == Self.original)
+  }
+
+  /// No inodes left to create the lock file or the temporary copy is an I/O error
+  /// (74), as running out of blocks is, not "cannot create" (73).
+  @Test(arguments: [".chk-lock", ".tmp"])
+  func noInodesLeftIsAnIOError(_ match: String) throws {
+    guard let shim = Self.shim else { return }
+    var runner = try ChkRunner(prefix: "chk-fault-inodes")
+    defer { runner.remove() }
+    try runner.write(Self.original, to: "list.md")
+    runner.extraEnvironment = [
+      "LD_PRELOAD": shim, "CHK_FAULT": "CREATE_ENOSPC", "CHK_FAULT_MATCH": match,
+    ]
+    let result = try runner.run("-f", "list.md", "check", "a1")
+    #expect(result.status == 74, "\(result.errors)")
+    #expect(result.errors.contains("no space left on device"), "\(result.errors)")
+    #expect(try runner.bytes("list.md") == Self.original)
   }
 
   /// The temporary copy is created exclusively: a link planted at its name (the race

@@ -22,14 +22,8 @@ extension ChecklistFile {
     }
     guard file >= 0 else {
       let directory = SystemPath.directory(of: resolvedPath)
-      switch errno {
-      case EACCES, EPERM, EROFS:
-        throw .permissionDenied(path: path, operation: "creating a temporary file in \(directory)")
-      default:
-        throw .cannotCreate(
-          path: path, operation: "creating a temporary file in \(directory)",
-          reason: POSIX.reason())
-      }
+      throw .creating(
+        path: path, operation: "creating a temporary file in \(directory)", code: errno)
     }
     func fail(_ operation: String, _ code: Int32) -> FileError {
       close(file)
@@ -96,10 +90,25 @@ extension ChecklistFile {
     // file, which would look like one.
     try checkUnchanged()
     if newContents.count > status.size {
+      // A disk without room is found before the file is touched, so that its times stay
+      // as they were too (undo compares them).
+      var volume = statvfs()
+      if fstatvfs(file, &volume) == 0 {
+        let blocks = UInt64(geteuid() == 0 ? volume.f_bfree : volume.f_bavail)
+        let (room, overflow) = blocks.multipliedReportingOverflow(by: UInt64(volume.f_frsize))
+        if !overflow, UInt64(newContents.count - status.size) > room {
+          throw .io(path: path, operation: "reserving space", reason: POSIX.reason(ENOSPC))
+        }
+      }
       let reserved = posix_fallocate(file, 0, off_t(newContents.count))
       if reserved != 0, reserved != EOPNOTSUPP, reserved != EINVAL {
-        // Give back what a partial reservation added: the old bytes stay as they were.
-        _ = ftruncate(file, off_t(status.size))
+        // Give back what a partial reservation added, and the times it changed: the old
+        // bytes stay as they were, and so do their modification and access times.
+        if let now = POSIX.status(ofDescriptor: file), now.size != status.size {
+          _ = ftruncate(file, off_t(status.size))
+        }
+        var times = [status.accessed.systemTime, status.modified.systemTime]
+        _ = futimens(file, &times)
         throw .io(path: path, operation: "reserving space", reason: POSIX.reason(reserved))
       }
     }

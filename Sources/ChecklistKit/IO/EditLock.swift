@@ -179,16 +179,8 @@ struct EditLock: ~Copyable {
       if descriptor < 0, errno == ENOENT { return .vanished }
     }
     guard descriptor >= 0 else {
-      let code = errno
-      let operation = "creating the lock file \(baseName(path))"
-      switch code {
-      case EACCES, EPERM, EROFS:
-        throw .permissionDenied(path: path, operation: operation)
-      case ELOOP:
-        throw .cannotCreate(path: path, operation: operation, reason: "it is a symbolic link")
-      default:
-        throw .cannotCreate(path: path, operation: operation, reason: POSIX.reason(code))
-      }
+      throw .creating(
+        path: path, operation: "creating the lock file \(baseName(path))", code: errno)
     }
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {

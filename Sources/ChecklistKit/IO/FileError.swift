@@ -31,6 +31,21 @@ public enum FileError: Error, Sendable, Hashable {
   /// Reading or writing failed (a full disk, an I/O error, ...).
   case io(path: String, operation: String, reason: String)
 
+  /// Why a file chk makes beside the target (the lock file, the temporary copy) could
+  /// not be created, from `errno`: permissions, a symbolic link in the way, a full disk
+  /// or no inodes left (`.io`, status 74, as for any write that runs out of room), or a
+  /// place where files cannot be made.
+  static func creating(path: String, operation: String, code: Int32) -> FileError {
+    switch code {
+    case EACCES, EPERM, EROFS: return .permissionDenied(path: path, operation: operation)
+    case ELOOP:
+      return .cannotCreate(path: path, operation: operation, reason: "it is a symbolic link")
+    case ENOSPC, EDQUOT, EIO, ENOMEM, EMFILE, ENFILE:
+      return .io(path: path, operation: operation, reason: POSIX.reason(code))
+    default: return .cannotCreate(path: path, operation: operation, reason: POSIX.reason(code))
+    }
+  }
+
   /// The path the error is about.
   public var path: String {
     switch self {

@@ -51,4 +51,9 @@ public struct FileTime: Sendable, Hashable, Comparable, CustomStringConvertible 
   init(_ time: timespec) {
     self.init(seconds: Int64(time.tv_sec), nanoseconds: Int64(time.tv_nsec))
   }
+
+  /// The time as `utimensat` and `futimens` take it.
+  var systemTime: timespec {
+    timespec(tv_sec: Int(seconds), tv_nsec: Int(nanoseconds))
+  }
 }

@@ -3,6 +3,7 @@ struct FileStatus: Hashable, Sendable {
   var device: UInt64
   var inode: UInt64
   var size: Int
+  var accessed: FileTime
   var modified: FileTime
   var changed: FileTime
   var mode: UInt32
@@ -16,6 +17,7 @@ struct FileStatus: Hashable, Sendable {
     // A file system that reports a negative size (a broken FUSE or network mount) has
     // a file read to its end like any other.
     size = max(0, Int(status.st_size))
+    accessed = FileTime(status.st_atim)
     modified = FileTime(status.st_mtim)
     changed = FileTime(status.st_ctim)
     mode = UInt32(status.st_mode)

@@ -1810,6 +1810,10 @@ replaced and the link is kept.
 A file with several hard links is instead rewritten in place, after reserving
 the space, so that every link sees the change; that is the one case where a
 crash during the write can leave a partial file.
+A disk without room for the new bytes is found before the file is touched, so a
+failed edit leaves its bytes and its times, and
+.Cm undo
+of the edit before still applies.
 The same happens when the file's owner cannot be given to a new file (a file
 owned by another user in a directory you can write).
 The directory must be writable for the lock file and the temporary copy.
@@ -2103,7 +2107,8 @@ directory,
 or a symbolic link on the way is another user's in a sticky, world-writable
 directory.
 .It 74
-An I/O error such as a full disk; the original file is intact.
+An I/O error such as a full disk, or no inodes left for the lock file or the
+temporary copy; the original file is intact.
 .It 75
 The file changed on disk during the edit (or, for
 .Cm undo ,
