@@ -59,7 +59,7 @@ package enum FuzzChecks {
     return nil
   }
 
-  private static let today = CalendarDay(year: 2024, month: 6, day: 15) ?? .today()
+  static let today = CalendarDay(year: 2024, month: 6, day: 15) ?? .today()
 
   private static func lintProblem(_ document: ChecklistDocument) -> String? {
     var configuration = LintConfiguration(today: today)
@@ -204,13 +204,16 @@ package enum FuzzChecks {
   }
 
   /// Runs `chk` in this process.
-  private static func cli(_ arguments: [String], input: [UInt8]) -> (status: Int32, output: [UInt8])
-  {
+  static func cli(
+    _ arguments: [String], input: [UInt8], variables: [String: String] = [:],
+    now: LocalMoment? = nil
+  ) -> (status: Int32, output: [UInt8]) {
     let output = ByteOutput()
     let errors = ByteOutput()
-    let environment = ChkEnvironment(
-      variables: ["CHK_SEED": "1", "NO_COLOR": "1"], currentDirectory: "/",
-      today: today, readStandardInput: { input })
+    var environment = ChkEnvironment(
+      variables: ["CHK_SEED": "1", "NO_COLOR": "1"].merging(variables) { $1 },
+      currentDirectory: "/", today: today, readStandardInput: { input })
+    if let now { environment.now = now }
     let status = ChkTool.run(arguments, environment: environment, output: output, errors: errors)
     return (status.code, output.bytes)
   }

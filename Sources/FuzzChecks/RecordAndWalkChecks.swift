@@ -7,7 +7,7 @@ import ChkWorkspace
 extension FuzzChecks {
   /// The fuzz targets, chosen by `CHK_FUZZ_TARGET` (`document` when unset).
   package enum Target: String, CaseIterable, Sendable {
-    case document, undo, walk, lsp, config, tui
+    case document, undo, walk, lsp, config, tui, export, remind
 
     /// The first property `bytes` breaks for this target.
     package func violation(in bytes: [UInt8], scratch: String?) -> String? {
@@ -18,6 +18,8 @@ extension FuzzChecks {
       case .lsp: return FuzzChecks.languageServerViolation(in: bytes)
       case .config: return FuzzChecks.configurationViolation(in: bytes, scratch: scratch)
       case .tui: return FuzzChecks.terminalUIViolation(in: bytes, scratch: scratch)
+      case .export: return FuzzChecks.exportViolation(in: bytes, scratch: scratch)
+      case .remind: return FuzzChecks.remindViolation(in: bytes, scratch: scratch)
       }
     }
   }

@@ -8,15 +8,16 @@ private let scratch: String? = {
   return String(cString: created)
 }()
 
-/// What is fuzzed: `CHK_FUZZ_TARGET` (`document`, `undo`, `walk`, `lsp`, `config` or `tui`;
-/// `document` when unset).
+/// What is fuzzed: `CHK_FUZZ_TARGET` (`document`, `undo`, `walk`, `lsp`, `config`, `tui`,
+/// `export` or `remind`; `document` when unset).
 private let target: FuzzChecks.Target = {
   guard let name = getenv("CHK_FUZZ_TARGET").map({ String(cString: $0) }) else {
     return .document
   }
   guard let target = FuzzChecks.Target(rawValue: name) else {
     fatalError(
-      "chk-fuzz: CHK_FUZZ_TARGET is document, undo, walk, lsp, config or tui, not '\(name)'")
+      "chk-fuzz: CHK_FUZZ_TARGET is document, undo, walk, lsp, config, tui, export or remind, "
+        + "not '\(name)'")
   }
   return target
 }()

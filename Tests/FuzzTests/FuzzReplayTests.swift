@@ -17,9 +17,9 @@ struct FuzzReplayTests {
     ).filter { !$0.lastPathComponent.hasPrefix(".") }.sorted { $0.path < $1.path }
   }
 
-  /// The undo-record, directory-walk, language-server, configuration and terminal UI
-  /// targets, on their seeds and regressions.
-  @Test(arguments: [FuzzChecks.Target.undo, .walk, .lsp, .config, .tui])
+  /// The undo-record, directory-walk, language-server, configuration, terminal UI,
+  /// export and remind targets, on their seeds and regressions.
+  @Test(arguments: [FuzzChecks.Target.undo, .walk, .lsp, .config, .tui, .export, .remind])
   func otherTargetsKeepTheirProperties(_ target: FuzzChecks.Target) throws {
     let scratch = try TemporaryDirectory()
     let seeds = try Self.inputs(target.rawValue + "-seeds")

@@ -8,7 +8,9 @@
 # `undo` (undo records), `walk` (directory walks over generated trees with symbolic
 # links), `lsp` (the language server's message reader and dispatch), `config`
 # (the .chk.json lookup over generated trees and paths, and file URIs) or `tui` (the
-# terminal UI's session: keys, resizes and other writers' changes). Seeds are in
+# terminal UI's session: keys, resizes and other writers' changes), `export` (the
+# calendar feed of any checklist, read as a strict client reads it) or `remind` (the
+# reminders of any checklist at any moment, each once). Seeds are in
 # Tests/Fuzz/seeds and Tests/Fuzz/TARGET-seeds.
 # New interesting inputs go to a scratch corpus (.build/fuzz-corpus-TARGET, kept between
 # runs); crashes go to .build/fuzz-crashes-TARGET. Copy a crash into the target's
@@ -18,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 target=document
 case "${1:-}" in
-  document | undo | walk | lsp | config | tui) target="$1"; shift ;;
+  document | undo | walk | lsp | config | tui | export | remind) target="$1"; shift ;;
 esac
 seconds="${1:-60}"
 shift || true
