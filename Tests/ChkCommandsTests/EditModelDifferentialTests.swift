@@ -86,7 +86,7 @@ struct EditModelDifferentialTests {
   }
 
   @Test func commandsDoWhatTheModelPredicts() throws {
-    guard let oracle = LSPSchemaOracle.forTest("edit model") else { return }
+    guard let oracle = try LSPSchemaOracle.forTest("edit model") else { return }
     guard oracle.has("cmarkgfm") else {
       Issue.record("the edit model needs cmarkgfm beside lsprotocol")
       return

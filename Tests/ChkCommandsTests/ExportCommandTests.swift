@@ -23,7 +23,7 @@ struct ExportCommandTests {
   /// what chk does (from done; monthly or yearly from the 29th to the 31st) there is no
   /// RRULE, and the one occurrence is the due day.
   @Test func recurrencesExpandAsChkRepeatsThem() throws {
-    guard let oracle = ICalendarOracle.forTest("recurrences against recurring-ical-events")
+    guard let oracle = try ICalendarOracle.forTest("recurrences against recurring-ical-events")
     else { return }
     var random = TestRandom(seed: 26)
     var lines = ["## Series", ""]
@@ -84,7 +84,7 @@ struct ExportCommandTests {
   /// Every component validates; alarms fire when chk says the item is reminded; names
   /// and notes of emoji, CJK, commas, semicolons and backslashes come back exactly.
   @Test func componentsValidateAndTextRoundTrips() throws {
-    guard let oracle = ICalendarOracle.forTest("feed validation against icalendar") else {
+    guard let oracle = try ICalendarOracle.forTest("feed validation against icalendar") else {
       return
     }
     let long = String(repeating: "👩‍👩‍👧‍👦", count: 100) + String(repeating: "日本語", count: 100)

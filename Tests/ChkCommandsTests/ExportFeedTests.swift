@@ -21,7 +21,7 @@ struct ExportFeedTests {
   /// without a word, Radicale keeps it whole and gives back exactly what it was given,
   /// and `-v` says which items.
   @Test func controlCharactersNeverReachTheFeed() throws {
-    guard let oracle = ICalendarOracle.forTest("control characters against calendar parsers")
+    guard let oracle = try ICalendarOracle.forTest("control characters against calendar parsers")
     else { return }
     let hostile = "a\u{0B}b\u{0C}c\u{1B}[31md\u{7F}e\u{85}URL:http://x\u{2028}f\u{2029}g\u{9B}h\ti"
     let file =
@@ -83,7 +83,9 @@ struct ExportFeedTests {
   /// one feed over both holds every item once, under distinct UIDs that stay the same
   /// from run to run; so do items of one name with `--no-assign`, and a repeated ID.
   @Test func noUIDIsInAFeedTwice() throws {
-    guard let oracle = ICalendarOracle.forTest("duplicate UIDs against Radicale") else { return }
+    guard let oracle = try ICalendarOracle.forTest("duplicate UIDs against Radicale") else {
+      return
+    }
     let cli = try CLIHarness()
     let text = "- [ ] Pay  @due(2024-06-01)  @id(p1)\n- [ ] Twin  @due(2024-06-02)  @id(p1)\n"
     for clone in ["one", "two"] {
@@ -133,7 +135,9 @@ struct ExportFeedTests {
   /// that every reader shows the item on it; a done item among events says so in its
   /// title; a to-do has no DTSTART and its alarm is related to DUE.
   @Test func seriesEventsAndAlarmsAsRFC5545Says() throws {
-    guard let oracle = ICalendarOracle.forTest("series against calendar parsers") else { return }
+    guard let oracle = try ICalendarOracle.forTest("series against calendar parsers") else {
+      return
+    }
     let cli = try CLIHarness(files: [
       "CHECKLIST.md": """
       - [ ] Standup  @due(2026-12-09 09:30)  @every(monday)  @remind(30 minutes before)  @id(s1)

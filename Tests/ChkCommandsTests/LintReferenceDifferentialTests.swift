@@ -58,7 +58,7 @@ struct LintReferenceDifferentialTests {
   }
 
   @Test func findingsAreTheReferences() throws {
-    guard let oracle = LSPSchemaOracle.forTest("lint reference") else { return }
+    guard let oracle = try LSPSchemaOracle.forTest("lint reference") else { return }
     guard oracle.has("cmarkgfm") else {
       Issue.record("the lint reference needs cmarkgfm beside lsprotocol")
       return

@@ -8,6 +8,9 @@ import Testing
 
 @Suite("Man pages")
 struct ManPageTests {
+  /// Every page in man/.
+  static let pages = ["chk.1", "checklist.5", "chk-editors.7", "chk-git.7", "chk-reminders.7"]
+
   static func page(_ name: String) throws -> String {
     try String(
       contentsOf: TestSupport.packageRoot.appendingPathComponent("man/" + name), encoding: .utf8)
@@ -40,12 +43,14 @@ struct ManPageTests {
   /// cross-reference to a page that is not installed are not failures). Skipped when
   /// mandoc is not installed; .ci/run installs it.
   @Test func pagesPassMandocLint() throws {
-    guard let mandoc = which("mandoc") else { return }
+    guard let mandoc = which("mandoc") else {
+      try Skips.skip("man pages through mandoc -T lint", because: "no mandoc")
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: mandoc)
     process.arguments =
       ["-T", "lint", "-W", "warning"]
-      + ["chk.1", "checklist.5"].map {
+      + Self.pages.map {
         TestSupport.packageRoot.appendingPathComponent("man/" + $0).path
       }
     let pipe = Pipe()
@@ -59,9 +64,11 @@ struct ManPageTests {
 
   /// As rendered, no quote opens inside a quote of its own kind: `.Pq Ql a , Ql b`
   /// nests the second quote in the first (‘a, ‘b’’) where separate lines were meant.
-  @Test(arguments: ["chk.1", "checklist.5"])
+  @Test(arguments: pages)
   func renderedQuotesDoNotNest(_ name: String) throws {
-    guard let mandoc = which("mandoc") else { return }
+    guard let mandoc = which("mandoc") else {
+      try Skips.skip("\(name)'s quotes as mandoc renders them", because: "no mandoc")
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: mandoc)
     process.arguments = [
@@ -101,11 +108,16 @@ struct ManPageTests {
 }
 
 extension ManPageTests {
-  /// `chk install` installs the pages built into the binary: they must be the files.
+  /// `chk install` installs the pages built into the binary: they must be the files,
+  /// every one of man/.
   @Test func theBuiltInPagesAreTheFiles() throws {
-    #expect(ManPages.chk == (try Self.page("chk.1")), "run Tests/Scripts/embed-man-pages.sh")
-    #expect(
-      ManPages.checklist == (try Self.page("checklist.5")), "run Tests/Scripts/embed-man-pages.sh")
+    let files = try FileManager.default.contentsOfDirectory(
+      atPath: TestSupport.packageRoot.appendingPathComponent("man").path
+    ).sorted()
+    #expect(ManPages.all.map(\.name).sorted() == files, "run Tests/Scripts/embed-man-pages.sh")
+    for page in ManPages.all {
+      #expect(page.text == (try Self.page(page.name)), "run Tests/Scripts/embed-man-pages.sh")
+    }
   }
 
   /// `chk help format` fits one screen and shows every known tag; `chk help` ends with it.

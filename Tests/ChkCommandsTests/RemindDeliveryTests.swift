@@ -59,8 +59,7 @@ struct RemindDeliveryTests {
   /// process group), and reported; the run goes on.
   @Test func programsPastTheirTimeLimitAreEnded() throws {
     guard let sleep = Self.sleep else {
-      print("skipped: no sleep program to outlast chk with")
-      return
+      try Skips.skip("a program that outlasts chk", because: "no sleep program")
     }
     let cli = try RemindCommandTests.harness()
     let pids = cli.directory.path + "/pids"
@@ -84,8 +83,7 @@ struct RemindDeliveryTests {
   /// chk waiting: chk takes what the pipe holds and goes on.
   @Test func aProgramsLeftoverProcessIsNotWaitedFor() throws {
     guard let sleep = Self.sleep else {
-      print("skipped: no sleep program to outlast chk with")
-      return
+      try Skips.skip("a program that outlasts chk", because: "no sleep program")
     }
     let cli = try RemindCommandTests.harness()
     let pids = cli.directory.path + "/pids"

@@ -101,7 +101,8 @@ struct EditingHelperTests {
       #expect(document.items.count == text.components(separatedBy: "[ ]").count - 1)
       texts += [text, disabled]
     }
-    guard let oracle = RenderingOracle.forTest("aRuleTurnedOffForAnItemKeepsItsListWhole") else {
+    guard let oracle = try RenderingOracle.forTest("aRuleTurnedOffForAnItemKeepsItsListWhole")
+    else {
       return
     }
     let facts = try oracle.facts(texts)

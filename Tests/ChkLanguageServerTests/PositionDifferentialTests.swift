@@ -51,14 +51,11 @@ struct PositionDifferentialTests {
   }
 
   @Test func positionsMatchPygls() throws {
-    guard let oracle = LSPSchemaOracle.forTest("LSP positions against pygls") else { return }
+    guard let oracle = try LSPSchemaOracle.forTest("LSP positions against pygls") else { return }
     guard oracle.has("pygls") else {
-      let message = "LSP positions: skipped, no pygls (pip install pygls in the oracle's venv)"
-      if RenderingOracle.isRequired {
-        Issue.record("\(message)")
-      } else {
-        print("note: " + message)
-      }
+      try Skips.missing(
+        "LSP positions against pygls", "no pygls in the oracle's Python",
+        required: RenderingOracle.isRequired)
       return
     }
     var random = TestRandom(seed: 2917)

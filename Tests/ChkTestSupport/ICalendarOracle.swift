@@ -10,11 +10,11 @@ public struct ICalendarOracle: Sendable {
   let python: String
   let script: String
 
-  /// The oracle for a test: `nil` (with a notice, or a failure where oracles are
-  /// required) when no Python with the packages is found.
-  public static func forTest(_ name: String) -> ICalendarOracle? {
+  /// The oracle for a test: `nil` after a failure where oracles are required, else
+  /// a skip of the test, when no Python with the packages is found.
+  public static func forTest(_ name: String) throws -> ICalendarOracle? {
     guard
-      let python = RenderingOracle.python(
+      let python = try RenderingOracle.python(
         for: name, modules: ["icalendar", "recurring_ical_events", "vobject", "ics", "radicale"],
         packages: "icalendar recurring-ical-events vobject ics radicale")
     else { return nil }

@@ -8,11 +8,11 @@ public struct LSPSchemaOracle: Sendable {
   let python: String
   let script: String
 
-  /// The oracle for a test: `nil` (with a notice, or a failure where oracles are
-  /// required) when no Python with lsprotocol is found.
-  public static func forTest(_ name: String) -> LSPSchemaOracle? {
+  /// The oracle for a test: `nil` after a failure where oracles are required, else
+  /// a skip of the test, when no Python with lsprotocol is found.
+  public static func forTest(_ name: String) throws -> LSPSchemaOracle? {
     guard
-      let python = RenderingOracle.python(
+      let python = try RenderingOracle.python(
         for: name, modules: ["lsprotocol"], packages: "lsprotocol")
     else { return nil }
     let script = TestSupport.packageRoot.appendingPathComponent("Tests/Helpers/lsp_validate.py")

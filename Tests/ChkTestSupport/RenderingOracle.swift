@@ -89,9 +89,10 @@ public struct RenderingOracle: Sendable {
   let script: String
 
   /// The Python for an oracle that needs `modules` (Python names): `$CHK_ORACLE_PYTHON`,
-  /// else `python3`. `nil` when it lacks them, with a notice, or a failure where
-  /// oracles are required; `packages` is what to pip-install, for the notice.
-  public static func python(for test: String, modules: [String], packages: String)
+  /// else `python3`. When it lacks them: a failure where oracles are required (`nil`),
+  /// else the test is skipped (`Skips`); `packages` is what to pip-install, for the
+  /// notice.
+  public static func python(for test: String, modules: [String], packages: String) throws
     -> String?
   {
     var python = "python3"
@@ -102,14 +103,9 @@ public struct RenderingOracle: Sendable {
     }
     let imports = "import " + modules.joined(separator: ", ")
     if run(python, ["-c", imports], input: Data())?.status == 0 { return python }
-    let message =
-      "\(test): skipped, no Python with \(packages) (set CHK_ORACLE_PYTHON, or "
-      + "'.build/oracle/bin/pip install \(packages)')"
-    if isRequired {
-      Issue.record("CHK_REQUIRE_ORACLE is set: \(message)")
-    } else {
-      print("note: " + message)
-    }
+    try Skips.missing(
+      test, "no Python with \(packages)",
+      required: isRequired)
     return nil
   }
 
@@ -133,18 +129,13 @@ public struct RenderingOracle: Sendable {
     return nil
   }
 
-  /// The oracle for a test: `nil` (with a notice, or a failure where the oracle is
-  /// required) when it is missing.
-  public static func forTest(_ name: String) -> RenderingOracle? {
+  /// The oracle for a test; when it is missing, a failure where the oracle is required
+  /// (`nil`), else the test is skipped (`Skips`).
+  public static func forTest(_ name: String) throws -> RenderingOracle? {
     if let oracle = find() { return oracle }
-    let message =
-      "\(name): skipped, no Python with cmarkgfm (set CHK_ORACLE_PYTHON, or "
-      + "'python3 -m venv .build/oracle && .build/oracle/bin/pip install cmarkgfm')"
-    if isRequired {
-      Issue.record("CHK_REQUIRE_ORACLE is set: \(message)")
-    } else {
-      print("note: " + message)
-    }
+    try Skips.missing(
+      name, "no Python with cmarkgfm",
+      required: isRequired)
     return nil
   }
 

@@ -8,15 +8,21 @@ public struct TerminalOracle: Sendable {
   let python: String
   let script: String
 
-  /// The oracle for a test: `nil` (with a notice, or a failure where oracles are
-  /// required) when no Python with pyte and pexpect is found.
-  public static func forTest(_ name: String) -> TerminalOracle? {
+  /// The oracle for a test: `nil` after a failure where oracles are required, else
+  /// a skip of the test, when no Python with pyte and pexpect is found.
+  public static func forTest(_ name: String) throws -> TerminalOracle? {
     guard
-      let python = RenderingOracle.python(
+      let python = try RenderingOracle.python(
         for: name, modules: ["pyte", "pexpect"], packages: "pyte pexpect")
     else { return nil }
     let script = TestSupport.packageRoot.appendingPathComponent("Tests/Helpers/tui_driver.py").path
     return TerminalOracle(python: python, script: script)
+  }
+
+  /// Runs a script with the oracle's Python (which has pyte and pexpect); its exit
+  /// status and standard output.
+  public func runScript(_ path: String, _ arguments: [String]) -> (status: Int32, output: Data)? {
+    RenderingOracle.run(python, [path] + arguments, input: Data())
   }
 
   /// What the terminal showed.

@@ -104,7 +104,9 @@ struct FailingWriteTests {
     ("FSYNC_EIO", "input/output error while syncing the temporary copy"),
   ])
   func theOriginalSurvives(_ fault: String, _ cause: String) throws {
-    guard let shim = Self.shim else { return }
+    guard let shim = Self.shim else {
+      try Skips.skip("failing writes through the LD_PRELOAD shim", because: "no C compiler")
+    }
     var runner = try ChkRunner(prefix: "chk-fault")
     defer { runner.remove() }
     runner.extraEnvironment = ["LD_PRELOAD": shim, "CHK_FAULT": fault]
@@ -125,7 +127,9 @@ struct FailingWriteTests {
   /// A hard-linked file is rewritten in place; its space is reserved first, so a full
   /// disk fails before a byte is overwritten.
   @Test func aHardLinkedFileSurvivesAFullDisk() throws {
-    guard let shim = Self.shim else { return }
+    guard let shim = Self.shim else {
+      try Skips.skip("failing writes through the LD_PRELOAD shim", because: "no C compiler")
+    }
     var runner = try ChkRunner(prefix: "chk-fault-link")
     defer { runner.remove() }
     runner.extraEnvironment = ["LD_PRELOAD": shim, "CHK_FAULT": "ENOSPC"]
@@ -145,7 +149,9 @@ struct FailingWriteTests {
   /// well as its bytes, and the undo of the edit before still applies; a reservation
   /// that fails part way gives back the room and the modification time.
   @Test func aFailedEditOfAHardLinkedFileKeepsItsTimes() throws {
-    guard let shim = Self.shim else { return }
+    guard let shim = Self.shim else {
+      try Skips.skip("failing writes through the LD_PRELOAD shim", because: "no C compiler")
+    }
     var runner = try ChkRunner(prefix: "chk-fault-times")
     defer { runner.remove() }
     try runner.write(Self.original, to: "list.md")
@@ -182,7 +188,9 @@ struct FailingWriteTests {
   /// (74), as running out of blocks is, not "cannot create" (73).
   @Test(arguments: [".chk-lock", ".tmp"])
   func noInodesLeftIsAnIOError(_ match: String) throws {
-    guard let shim = Self.shim else { return }
+    guard let shim = Self.shim else {
+      try Skips.skip("failing writes through the LD_PRELOAD shim", because: "no C compiler")
+    }
     var runner = try ChkRunner(prefix: "chk-fault-inodes")
     defer { runner.remove() }
     try runner.write(Self.original, to: "list.md")
@@ -198,7 +206,9 @@ struct FailingWriteTests {
   /// The temporary copy is created exclusively: a link planted at its name (the race
   /// a shared directory allows) makes the edit fail instead of writing through it.
   @Test func aLinkPlantedAtTheTemporaryNameIsNotFollowed() throws {
-    guard let shim = Self.shim else { return }
+    guard let shim = Self.shim else {
+      try Skips.skip("failing writes through the LD_PRELOAD shim", because: "no C compiler")
+    }
     var runner = try ChkRunner(prefix: "chk-fault-plant")
     defer { runner.remove() }
     try runner.write(Array("keep\n".utf8), to: "victim")

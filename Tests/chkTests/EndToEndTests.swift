@@ -1,3 +1,4 @@
+import ChkTestSupport
 import Foundation
 import Testing
 
@@ -231,7 +232,9 @@ struct PermissionTests {
   /// A user's own read-only file (0444) in their own directory: the directory allows a
   /// rename, but the shell refuses to write the file and so does chk (73).
   @Test func ownReadOnlyFileIsRefused() throws {
-    guard Self.canDropPrivileges else { return }
+    guard Self.canDropPrivileges else {
+      try Skips.skip("permissions as an unprivileged user", because: "not root with setpriv")
+    }
     let directory = try scratch(directoryMode: 0o755, fileMode: 0o444)
     defer { try? FileManager.default.removeItem(at: directory) }
     chown(directory.path, 65534, 65534)
@@ -249,7 +252,9 @@ struct PermissionTests {
 
   @Test(arguments: [(0o755, 0o666), (0o755, 0o644), (0o777, 0o644)])
   func unwritableFileOrDirectory(_ directoryMode: Int, _ fileMode: Int) throws {
-    guard Self.canDropPrivileges else { return }
+    guard Self.canDropPrivileges else {
+      try Skips.skip("permissions as an unprivileged user", because: "not root with setpriv")
+    }
     let directory = try scratch(directoryMode: directoryMode, fileMode: fileMode)
     defer { try? FileManager.default.removeItem(at: directory) }
     let result = try runAsNobody(["-f", "list.md", "check", "a1"], in: directory)
@@ -271,7 +276,9 @@ struct PermissionTests {
   }
 
   @Test func unreadableFile() throws {
-    guard Self.canDropPrivileges else { return }
+    guard Self.canDropPrivileges else {
+      try Skips.skip("permissions as an unprivileged user", because: "not root with setpriv")
+    }
     let directory = try scratch(directoryMode: 0o755, fileMode: 0o600)
     defer { try? FileManager.default.removeItem(at: directory) }
     let result = try runAsNobody(["-f", "list.md", "list"], in: directory)

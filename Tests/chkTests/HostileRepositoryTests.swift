@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkTestSupport
 import Foundation
 import Testing
 
@@ -110,7 +111,7 @@ struct HostileRepositoryTests {
   /// why; with git (a committed link) and without.
   @Test(arguments: [false, true])
   func walksLeaveOutLinksToFilesOutsideTheTree(_ usesGit: Bool) throws {
-    guard !usesGit || Self.hasGit else { return }
+    guard !usesGit || Self.hasGit else { try Skips.skip("git end to end", because: "no git") }
     let directory = try Self.scratch()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let outside = "- [ ]   Secret  @id(s1)\n- [ ] twin  @id(s1)\n"
@@ -140,7 +141,9 @@ struct HostileRepositoryTests {
   /// the project below it, even a broken one; the user's own does, and the search
   /// stops at home; `-v` names the file it uses and the one it ignores.
   @Test func anotherUsersConfigurationInASharedDirectoryIsIgnored() throws {
-    guard geteuid() == 0 else { return }
+    guard geteuid() == 0 else {
+      try Skips.skip("what only root can set up", because: "not root")
+    }
     let directory = try Self.scratch()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let shared = directory + "/tmp"
@@ -181,7 +184,9 @@ struct HostileRepositoryTests {
   /// goes ahead, says it held no lock, and writes the file. It used to fail with 75
   /// for as long as the planted file stayed.
   @Test func aLockFileAnotherUserPlantedDoesNotBlockEdits() throws {
-    guard Self.canDropPrivileges else { return }
+    guard Self.canDropPrivileges else {
+      try Skips.skip("permissions as an unprivileged user", because: "not root with setpriv")
+    }
     let directory = try Self.scratch()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let result = try Self.shell(
@@ -248,7 +253,10 @@ struct HostileRepositoryTests {
   /// status 66, with git and without (it used to pass over it with status 0).
   @Test(arguments: [false, true])
   func anUnreadableDirectoryIsReported(_ usesGit: Bool) throws {
-    guard Self.canDropPrivileges, !usesGit || Self.hasGit else { return }
+    guard Self.canDropPrivileges, !usesGit || Self.hasGit else {
+      try Skips.skip(
+        "a hostile repository as an unprivileged user", because: "not root with setpriv, or no git")
+    }
     let directory = try Self.scratch()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let result = try Self.shell(
@@ -283,7 +291,9 @@ struct HostileRepositoryTests {
   /// An install killed half way (here as it creates the third file) has recorded what
   /// it wrote: uninstall removes it.
   @Test func anInterruptedInstallCanBeUninstalled() throws {
-    guard let shim = FailingWriteTests.shim else { return }
+    guard let shim = FailingWriteTests.shim else {
+      try Skips.skip("failing writes through the LD_PRELOAD shim", because: "no C compiler")
+    }
     let directory = try Self.scratch()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let result = try Self.shell(

@@ -74,7 +74,7 @@ struct InstallTests {
       #expect(
         text.contains("edit Markdown checklists") || text.contains("chk"), "\(text.prefix(300))")
     } else {
-      print("note: Install: 'man -M' not checked, no man on this machine")
+      Skips.record("install: 'man -M' finding the page", because: "no man")
     }
 
     // A record edited to name a file that is not chk's removes nothing else.
@@ -116,11 +116,11 @@ struct InstallTests {
         let path = ["/usr/bin/", "/bin/"].map({ $0 + shell }).first(
           where: FileManager.default.isExecutableFile)
       else {
-        let message = "Install: \(shell) not installed, its completion script not checked"
+        let what = "install: the \(shell) completion script"
         if ProcessInfo.processInfo.environment["CHK_REQUIRE_SHELLS"] == "1" {
-          Issue.record("CHK_REQUIRE_SHELLS is set: \(message)")
+          Issue.record("\(what): no \(shell), and CHK_REQUIRE_SHELLS is set")
         } else {
-          print("note: " + message)
+          Skips.record(what, because: "no \(shell)")
         }
         continue
       }
@@ -168,7 +168,7 @@ struct InstallTests {
     chmod(shared, 0o755)
     // Another user's directory: only root can make one here.
     guard geteuid() == 0 else {
-      print("skipped: another user's prefix needs root to make (chown)")
+      Skips.record("install: another user's prefix", because: "not root (chown)")
       return
     }
     let theirs = directory.path + "/theirs"

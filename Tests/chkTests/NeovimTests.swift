@@ -28,15 +28,13 @@ struct NeovimTests {
     return nil
   }
 
-  /// nvim, or `nil` after a notice (an issue when `CHK_REQUIRE_NVIM` is set).
-  static func neovim(for test: String) -> String? {
+  /// nvim; without it, `nil` after a failure when `CHK_REQUIRE_NVIM` is set, else the
+  /// test is skipped (`Skips`).
+  static func neovim(for test: String) throws -> String? {
     if let nvim = findNeovim() { return nvim }
-    let message = "\(test): skipped, no nvim on PATH (apt-get install neovim)"
-    if ProcessInfo.processInfo.environment["CHK_REQUIRE_NVIM"] == "1" {
-      Issue.record("CHK_REQUIRE_NVIM is set: \(message)")
-    } else {
-      print("note: " + message)
-    }
+    try Skips.missing(
+      test, "no Neovim (apt-get install neovim)",
+      required: ProcessInfo.processInfo.environment["CHK_REQUIRE_NVIM"] == "1")
     return nil
   }
 
@@ -66,7 +64,7 @@ struct NeovimTests {
   }
 
   @Test func checkFormatAndDiagnoseInNeovim() throws {
-    guard let nvim = Self.neovim(for: "Neovim end to end") else { return }
+    guard let nvim = try Self.neovim(for: "Neovim end to end") else { return }
     let directory = try TemporaryDirectory()
     let file = try directory.file("packing.md", Self.text)
     let script = TestSupport.packageRoot.appendingPathComponent("Tests/Helpers/nvim-session.lua")
@@ -108,17 +106,20 @@ struct NeovimTests {
     }
   }
 
-  /// README's Neovim 0.7 snippet, as it stands, loaded as init.lua: its key toggles the
-  /// item under the cursor as `chk toggle` does, and `vim.lsp.buf.rename` renames an ID.
-  @Test func theReadmesNeovimSetupTogglesWithItsKeyAndRenames() throws {
-    guard let nvim = Self.neovim(for: "Neovim setup") else { return }
-    let readme = try String(
-      contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let heading = try #require(readme.range(of: "**Neovim 0.7**"))
+  /// chk-editors(7)'s Neovim 0.7 snippet, as it stands, loaded as init.lua: its key
+  /// toggles the item under the cursor as `chk toggle` does, and `vim.lsp.buf.rename`
+  /// renames an ID.
+  @Test func theGuidesNeovimSetupTogglesWithItsKeyAndRenames() throws {
+    guard let nvim = try Self.neovim(for: "Neovim setup") else { return }
+    let page = try String(
+      contentsOf: TestSupport.packageRoot.appendingPathComponent("man/chk-editors.7"),
+      encoding: .utf8)
+    let heading = try #require(page.range(of: ".Ss Neovim 0.7"))
     let open = try #require(
-      readme.range(of: "```lua\n", range: heading.upperBound..<readme.endIndex))
-    let close = try #require(readme.range(of: "\n```", range: open.upperBound..<readme.endIndex))
-    let snippet = String(readme[open.upperBound..<close.lowerBound])
+      page.range(of: ".Bd -literal -offset indent\n", range: heading.upperBound..<page.endIndex))
+    let close = try #require(page.range(of: "\n.Ed", range: open.upperBound..<page.endIndex))
+    let snippet = DocumentationExampleTests.unescapeRoff(
+      String(page[open.upperBound..<close.lowerBound]))
     let text = "# Trip\n\n- [ ] Pack  @id(pk01)\n- [ ] Book  @id(bk01)\n"
     let directory = try TemporaryDirectory()
     let file = try directory.file("trip.md", text)

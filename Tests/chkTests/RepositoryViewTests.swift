@@ -1,3 +1,4 @@
+import ChkTestSupport
 import Foundation
 import Testing
 
@@ -31,7 +32,7 @@ struct RepositoryViewTests {
   }
 
   @Test func viewsSeeWhatGitListsAndEditsTouchOneFile() throws {
-    guard GitTests.hasGit else { return }
+    guard GitTests.hasGit else { try Skips.skip("git end to end", because: "no git") }
     let repository = try GitTests()
     defer { try? FileManager.default.removeItem(at: repository.directory) }
     try repository.git("init", "-q", "-b", "main")

@@ -21,9 +21,9 @@ extension TerminalUITests {
   /// come). Driven by `Tests/Helpers/tmux_session.py`.
   @Test func aSessionInTmux() throws {
     guard Self.tmux != nil else {
-      if ProcessInfo.processInfo.environment["CHK_REQUIRE_TMUX"] == "1" {
-        Issue.record("CHK_REQUIRE_TMUX is set, but tmux is not installed")
-      }
+      try Skips.missing(
+        "a session in tmux", "no tmux",
+        required: ProcessInfo.processInfo.environment["CHK_REQUIRE_TMUX"] == "1")
       return
     }
     let scratch = try Scratch()
@@ -77,7 +77,7 @@ extension TerminalUITests {
   /// README.md's screen is the one chk tui shows: the command and size its comment
   /// names, read by pyte.
   @Test func theReadmeScreenIsTheProgramsScreen() throws {
-    guard let oracle = TerminalOracle.forTest("theReadmeScreenIsTheProgramsScreen") else {
+    guard let oracle = try TerminalOracle.forTest("theReadmeScreenIsTheProgramsScreen") else {
       return
     }
     let readme = try String(
@@ -96,5 +96,35 @@ extension TerminalUITests {
       command: [EndToEndTests.binary.path, "tui", "project.md", "--today", "2024-03-14"])
     let screen = try #require(result.snapshots["first"])
     #expect(screen.joined(separator: "\n") == block)
+  }
+  /// The README's picture is the program's screen: Tests/Scripts/tui-screenshot.py run
+  /// again on the same file gives the same SVG, byte for byte, and the same text as the
+  /// README's text block. (After a change to what `chk tui` draws, run it again:
+  /// `Tests/Scripts/tui-screenshot.py .build/debug/chk Samples/project.md
+  /// .github/chk-tui.svg`.)
+  @Test func theReadmePictureIsTheProgramsScreen() throws {
+    guard let oracle = try TerminalOracle.forTest("theReadmePictureIsTheProgramsScreen") else {
+      return
+    }
+    let root = TestSupport.packageRoot
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let picture = scratch.path + "/chk-tui.svg"
+    let result = try #require(
+      oracle.runScript(
+        root.appendingPathComponent("Tests/Scripts/tui-screenshot.py").path,
+        [
+          EndToEndTests.binary.path, root.appendingPathComponent("Samples/project.md").path,
+          picture, "--columns", "72", "--rows", "16", "--today", "2024-03-14",
+        ]))
+    #expect(result.status == 0)
+    let committed = try Data(contentsOf: root.appendingPathComponent(".github/chk-tui.svg"))
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: picture)) == committed,
+      "run Tests/Scripts/tui-screenshot.py .build/debug/chk Samples/project.md .github/chk-tui.svg")
+    let readme = try String(
+      contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let text = String(decoding: result.output, as: UTF8.self)
+    #expect(readme.contains("```text\n" + text.trimmingCharacters(in: .newlines) + "\n```"))
   }
 }

@@ -95,7 +95,7 @@ struct TerminalUITests {
 
   /// The first screen at 80×24 and at 40×12, as the terminal shows it.
   @Test func theFirstScreen() throws {
-    guard let oracle = TerminalOracle.forTest("theFirstScreen") else { return }
+    guard let oracle = try TerminalOracle.forTest("theFirstScreen") else { return }
     let scratch = try Scratch()
     defer { scratch.remove() }
     let wide = try scratch.run(oracle, [Self.snapshot("wide"), Self.keys("q")])
@@ -142,7 +142,7 @@ struct TerminalUITests {
   /// Space, dd, J and D leave the bytes `chk toggle`, `chk rm`, `chk mv` and
   /// `chk edit --due` leave.
   @Test func keysMakeTheChangesTheirCommandsMake() throws {
-    guard let oracle = TerminalOracle.forTest("keysMakeTheChangesTheirCommandsMake") else {
+    guard let oracle = try TerminalOracle.forTest("keysMakeTheChangesTheirCommandsMake") else {
       return
     }
     let scratch = try Scratch()
@@ -168,7 +168,7 @@ struct TerminalUITests {
   /// indenting, the list picker, the filter, hiding checked items, the lists and due
   /// screens, help.
   @Test func whatEachKeyShows() throws {
-    guard let oracle = TerminalOracle.forTest("whatEachKeyShows") else { return }
+    guard let oracle = try TerminalOracle.forTest("whatEachKeyShows") else { return }
     let scratch = try Scratch()
     defer { scratch.remove() }
     let result = try scratch.run(
@@ -213,7 +213,7 @@ struct TerminalUITests {
 
   /// A click on a box checks the item; the wheel scrolls.
   @Test func theMouse() throws {
-    guard let oracle = TerminalOracle.forTest("theMouse") else { return }
+    guard let oracle = try TerminalOracle.forTest("theMouse") else { return }
     let scratch = try Scratch()
     defer { scratch.remove() }
     let result = try scratch.run(
@@ -228,7 +228,7 @@ struct TerminalUITests {
   /// last bytes leave the alternate screen, show the cursor and stop the mouse.
   @Test(arguments: ["q", "C-c", "TERM", "HUP", "INT", "SEGV"])
   func theTerminalIsRestoredOnEveryWayOut(_ way: String) throws {
-    guard let oracle = TerminalOracle.forTest("theTerminalIsRestored") else { return }
+    guard let oracle = try TerminalOracle.forTest("theTerminalIsRestored") else { return }
     let scratch = try Scratch()
     defer { scratch.remove() }
     let step: [String: Any] =
@@ -246,7 +246,7 @@ struct TerminalUITests {
 
   /// A resize redraws at the new size; below 40×10 the screen says so.
   @Test func resizing() throws {
-    guard let oracle = TerminalOracle.forTest("resizing") else { return }
+    guard let oracle = try TerminalOracle.forTest("resizing") else { return }
     let scratch = try Scratch()
     defer { scratch.remove() }
     let result = try scratch.run(
@@ -262,7 +262,7 @@ struct TerminalUITests {
   /// Names of wide characters, emoji joined by ZWJ and combining marks line up at every
   /// width from 40 to 200: the due day ends in the last column, no row is wider.
   @Test func widthsLineUpAtEveryWidth() throws {
-    guard let oracle = TerminalOracle.forTest("widthsLineUpAtEveryWidth") else { return }
+    guard let oracle = try TerminalOracle.forTest("widthsLineUpAtEveryWidth") else { return }
     let names = [
       "日本語の買い物リストとてもながいなまえ", "👩‍👩‍👧‍👦 family dinner", "Café crème brûlée ñ",
       "🇯🇵 flags and 😀 faces", "e\u{301}\u{302} stacked marks", "ＦＵＬＬＷＩＤＴＨ text",
@@ -296,7 +296,7 @@ struct TerminalUITests {
 
   /// Another program's change shows within a second, the cursor staying on its item.
   @Test func anotherWritersChangeShows() throws {
-    guard let oracle = TerminalOracle.forTest("anotherWritersChangeShows") else { return }
+    guard let oracle = try TerminalOracle.forTest("anotherWritersChangeShows") else { return }
     let scratch = try Scratch()
     defer { scratch.remove() }
     let changed = TerminalUITests.text.replacingOccurrences(of: "Laundry", with: "Ironing")
@@ -326,7 +326,9 @@ struct TerminalUITests {
 
   /// A cursor move in a file of 100,000 items writes a few dozen bytes.
   @Test func aCursorMoveInAHugeFileWritesLittle() throws {
-    guard let oracle = TerminalOracle.forTest("aCursorMoveInAHugeFileWritesLittle") else { return }
+    guard let oracle = try TerminalOracle.forTest("aCursorMoveInAHugeFileWritesLittle") else {
+      return
+    }
     var text = ""
     for index in 0..<100_000 {
       if index % 1_000 == 0 { text += "\n## List \(index / 1_000)\n\n" }

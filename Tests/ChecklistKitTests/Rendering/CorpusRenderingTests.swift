@@ -66,7 +66,7 @@ struct CorpusRenderingTests {
   }
 
   @Test func formatAndEditEveryFile() throws {
-    guard let oracle = RenderingOracle.forTest("rendering on the real-world corpus") else {
+    guard let oracle = try RenderingOracle.forTest("rendering on the real-world corpus") else {
       return
     }
     var cases: [(file: String, edit: String, case: RenderingOracle.Case)] = []

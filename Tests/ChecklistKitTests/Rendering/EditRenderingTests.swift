@@ -149,7 +149,7 @@ struct EditRenderingTests {
   }
 
   @Test func generatedDocuments() throws {
-    guard let oracle = RenderingOracle.forTest("edit rendering on generated documents") else {
+    guard let oracle = try RenderingOracle.forTest("edit rendering on generated documents") else {
       return
     }
     // Headings indented into items are left out: GitHub reads them inside the item, chk

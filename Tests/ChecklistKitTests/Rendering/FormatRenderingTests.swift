@@ -12,7 +12,7 @@ struct FormatRenderingTests {
   static let count = RenderingOracle.count(default: 3_000)
 
   @Test func generatedDocuments() throws {
-    guard let oracle = RenderingOracle.forTest("fmt rendering on generated documents") else {
+    guard let oracle = try RenderingOracle.forTest("fmt rendering on generated documents") else {
       return
     }
     var documents = RenderingDocuments(seed: Self.seed)

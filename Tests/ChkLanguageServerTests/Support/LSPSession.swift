@@ -234,7 +234,7 @@ final class LSPSession {
 
   /// Checks every message recorded so far against the LSP schema.
   func validateTranscript(_ name: String) throws {
-    guard let oracle = LSPSchemaOracle.forTest(name) else { return }
+    guard let oracle = try LSPSchemaOracle.forTest(name) else { return }
     let failures = try oracle.failures(transcript)
     #expect(
       failures.isEmpty, "\(failures.count) messages do not fit LSP 3.17: \(failures.prefix(5))")
