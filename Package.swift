@@ -1,4 +1,6 @@
 // swift-tools-version:6.0
+// SPDX-License-Identifier: Apache-2.0
+// chk is licensed under the Apache License 2.0 (LICENSE), as Swift and its tools are.
 import PackageDescription
 
 // Targets in layers, dependencies pointing down only:
@@ -21,10 +23,11 @@ let package = Package(
     .executable(name: "chk-fuzz", targets: ["chk-fuzz"]),
   ],
   targets: [
-    // C library calls the Swift overlay of libc lacks (memmem).
+    // C library calls the Swift overlay of libc lacks (memmem), and the commit a release
+    // was built from.
     .target(name: "CSupport"),
     .target(name: "ChecklistKit", dependencies: ["CSupport"]),
-    .target(name: "ChkWorkspace", dependencies: ["ChecklistKit"]),
+    .target(name: "ChkWorkspace", dependencies: ["ChecklistKit", "CSupport"]),
     .target(name: "ChkLanguageServer", dependencies: ["ChecklistKit", "ChkWorkspace"]),
     .target(name: "ChkTerminalUI", dependencies: ["ChecklistKit", "ChkWorkspace"]),
     .target(
@@ -35,8 +38,12 @@ let package = Package(
       // Release builds link everything in (Swift runtime and libc): start-up drops from
       // ~3.4 ms (dynamic libc, static Swift runtime) to ~1.4 ms. The linker warns that the
       // runtime's optional prespecialization lookup uses dlopen; chk never needs it.
-      linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]),
-    .target(name: "Benchmark", dependencies: ["ChecklistKit", "CSupport"]),
+      // Linux only: swift-driver refuses -static-executable on Darwin.
+      linkerSettings: [
+        .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))
+      ]),
+    .target(
+      name: "Benchmark", dependencies: ["ChecklistKit", "CSupport"], exclude: ["README.md"]),
     .executableTarget(name: "chk-bench", dependencies: ["Benchmark", "ChecklistKit"]),
     .target(
       name: "FuzzChecks",

@@ -105,7 +105,7 @@ public enum ChkTool {
     }
     if position == nil {
       if leading.contains("--version") {
-        output.line("chk \(version)")
+        output.line(ChkVersion.description)
         return .success
       }
       if leading.contains("-h") || leading.contains("--help") {

@@ -18,4 +18,8 @@ int chk_open_pseudo_terminal(char *_Nonnull name, size_t length);
 /// posix_spawn's flag for a new session (POSIX_SPAWN_SETSID, a _GNU_SOURCE name).
 short chk_spawn_new_session_flag(void);
 
+/// The commit this build was made from (`git rev-parse --short HEAD`, set by the release
+/// script with -DCHK_COMMIT), or "" for a build that did not say.
+const char *_Nonnull chk_build_commit(void);
+
 #endif

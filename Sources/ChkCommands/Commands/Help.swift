@@ -26,7 +26,7 @@ extension Command {
   static let version = Command(
     "version", "print chk's version"
   ) { invocation throws(CommandError) in
-    invocation.output.line("chk \(ChkTool.version)")
+    invocation.output.line(ChkVersion.description)
     return .success
   }
 }

@@ -79,7 +79,7 @@ struct LayoutTests {
   /// commands, which run the others (`chk lsp`).
   static let allowedImports: [String: Set<String>] = [
     "ChecklistKit": ["CSupport"],
-    "ChkWorkspace": ["ChecklistKit"],
+    "ChkWorkspace": ["ChecklistKit", "CSupport"],
     "ChkLanguageServer": ["ChecklistKit", "ChkWorkspace"],
     "ChkTerminalUI": ["ChecklistKit", "ChkWorkspace"],
     "ChkCommands": ["ChecklistKit", "ChkWorkspace", "ChkLanguageServer", "ChkTerminalUI"],
@@ -93,7 +93,8 @@ struct LayoutTests {
     let allowed = try #require(Self.allowedImports[target])
     let files = Self.sources("Sources/" + target)
     #expect(!files.isEmpty)
-    for (path, text) in files {
+    // Generated sources hold text (the man pages), not imports.
+    for (path, text) in files where !path.hasPrefix("Generated/") {
       for line in Self.code(text) {
         let words = line.split(separator: " ").map(String.init)
         guard let index = words.firstIndex(of: "import"), index + 1 < words.count else {
