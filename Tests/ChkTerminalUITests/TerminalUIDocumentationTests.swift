@@ -43,7 +43,7 @@ struct TerminalUIDocumentationTests {
       .filter { $0.offset % 2 == 1 }.map(\.element)
       .filter { !$0.contains(" ") && !$0.hasPrefix("@") && !$0.hasPrefix("NO_") }
       .flatMap { $0.split(separator: "/").map(String.init) }
-    #expect(quoted.count > 15)
+    #expect(quoted.count > 12)
     for key in quoted + ["Space"] {
       #expect(known.contains(key) || key == "/", "README.md names a key chk tui lacks: \(key)")
     }

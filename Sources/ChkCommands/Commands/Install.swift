@@ -141,15 +141,14 @@ enum Installation {
   /// The binary, the man pages, and a completion script per shell, where each shell
   /// looks for them.
   static func targets(prefix: String, binary: [UInt8]) -> [Target] {
-    var targets = [
-      Target(path: prefix + "/bin/chk", contents: binary, executable: true),
-      Target(
-        path: prefix + "/share/man/man1/chk.1", contents: Array(ManPages.chk.utf8),
-        executable: false),
-      Target(
-        path: prefix + "/share/man/man5/checklist.5", contents: Array(ManPages.checklist.utf8),
-        executable: false),
-    ]
+    var targets = [Target(path: prefix + "/bin/chk", contents: binary, executable: true)]
+    for page in ManPages.all {
+      let section = page.name.split(separator: ".").last.map(String.init) ?? "1"
+      targets.append(
+        Target(
+          path: prefix + "/share/man/man\(section)/" + page.name, contents: Array(page.text.utf8),
+          executable: false))
+    }
     let completions = [
       ("bash", "/share/bash-completion/completions/chk"),
       ("zsh", "/share/zsh/site-functions/_chk"),
