@@ -137,7 +137,10 @@ struct Command: Sendable {
       total > Int.max - operand.bounds.upper ? Int.max : total + operand.bounds.upper
     }
     guard count >= lower, count <= upper else {
-      throw .usage("usage: chk \(usage) (\(expectedOperands)); see 'chk help \(name)'")
+      // Word operands are their own explanation: the usage lists them.
+      let expected =
+        operands.allSatisfy { $0.words != nil } ? "" : " (\(expectedOperands))"
+      throw .usage("usage: chk \(usage)\(expected); see 'chk help \(name)'")
     }
     // Operands with fixed words come first in every command that has them.
     for (operand, given) in zip(operands, parsed.positionals) {

@@ -239,6 +239,46 @@ struct ReadingCommandTests {
       list.contains { $0.hasPrefix("--tag[") && $0.contains(":KEY:(") && $0.contains(" due ") })
   }
 
+  /// bash completes the value of the option before the cursor from the one table the
+  /// three shells share (formats, rules, sort keys, days), leaves a path's value to its
+  /// own file completion, and the options after them.
+  @Test func bashCompletesOptionValues() throws {
+    guard let bash = which("bash") else {
+      try Skips.skip("bash completion of option values", because: "no bash")
+    }
+    let cli = try CLIHarness()
+    let script = cli.directory.path + "/chk.bash"
+    try Data(cli.run("completions", "bash").output.utf8).write(to: URL(fileURLWithPath: script))
+    func complete(_ words: [String]) throws -> [String] {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: bash)
+      let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+      process.arguments = [
+        "-c",
+        "source '\(script)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _chk; "
+          + "printf '%s\\n' \"${COMPREPLY[@]}\"",
+      ]
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      try process.run()
+      let data = pipe.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+    #expect(try complete(["chk", "lint", "--format", ""]) == ["gnu", "json", "github", "sarif"])
+    #expect(try complete(["chk", "export", "--format", ""]) == ["ics"])
+    #expect(try complete(["chk", "list", "--sort", "d"]) == ["due", "done"])
+    #expect(try complete(["chk", "lint", "--enable", "missing-"]) == ["missing-id"])
+    #expect(try complete(["chk", "add", "x", "--due", "tom"]) == ["tomorrow"])
+    #expect(try complete(["chk", "export", "--as", ""]) == ["todos", "events"])
+    #expect(try complete(["chk", "list", "--file", ""]) == [])
+    #expect(try complete(["chk", "remind", "--no"]) == ["--now", "--notify"])
+    // The usage message names the choices once.
+    #expect(
+      cli.run("completions").errors
+        == "chk: usage: chk completions (bash | zsh | fish); see 'chk help completions'\n")
+  }
+
   @Test func completionScriptsAreValidShell() throws {
     let cli = try CLIHarness()
     for (shell, check) in [

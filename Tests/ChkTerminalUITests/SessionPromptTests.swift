@@ -106,4 +106,13 @@ extension SessionTests {
     #expect(try ui.file() == (try ui.command("add", "Hello")))
     #expect(ui.screen.contains { $0.hasPrefix("> ") && $0.contains("Hello") })
   }
+  /// `a` on the fresh file `chk init` writes (the cursor on its title, `# Checklist`)
+  /// adds to "To do", as `chk add` does, not to a list of its own under the title.
+  @Test func aFreshFileTakesItsFirstItemInToDo() throws {
+    let ui = try SessionHarness("# Checklist\n\n## To do\n")
+    ui.press("a")
+    ui.type("Milk")
+    #expect(try ui.file() == (try ui.command("add", "Milk")))
+    #expect(try ui.file().hasPrefix("# Checklist\n\n## To do\n\n- [ ] Milk  @id("))
+  }
 }

@@ -51,6 +51,17 @@ public struct ItemList: Sendable, Hashable {
 
     /// How many items the list holds, sub-items included.
     public var itemCount: Int { openCount + doneCount }
+
+    /// Whether the list at `index` is a title: a heading with no items of its own
+    /// whose next heading is a deeper one (the `# Checklist` that `chk init` writes
+    /// above `## To do`). It holds lists, not items: an item added "to" it belongs to
+    /// the list after it.
+    public static func isTitle(_ outlines: [Outline], at index: Int) -> Bool {
+      guard outlines.indices.contains(index), index + 1 < outlines.count else { return false }
+      let outline = outlines[index]
+      return outline.itemCount == 0
+        && (outlines[index + 1].list.level ?? 0) > (outline.list.level ?? 7)
+    }
   }
 
   /// Every item of the list in file order, sub-items after their parent.

@@ -17,25 +17,61 @@ extension Command {
 
 /// Shell completion scripts, generated from the command table.
 enum Completions {
+  /// What an option's value can be, where that is a closed set or a few words a person
+  /// types most (`nil`: files or free text), each one word: one table for the three
+  /// shells.
+  static func values(of option: Option, in command: Command) -> [String]? {
+    let days = ["today", "tomorrow", "monday", "tuesday", "wednesday", "thursday", "friday"]
+    switch option.name {
+    case "tag": return ChecklistTag.Key.known.map(\.name)
+    case "color": return ["auto", "always", "never"]
+    case "format":
+      return command.name == "export" ? ["ics"] : ["gnu", "json", "github", "sarif"]
+    case "as": return ["todos", "events"]
+    case "sort": return ["due", "done", "name", "file"]
+    case "enable", "disable": return LintRule.all.map(\.name)
+    case "severity": return LintRule.all.map { $0.name + "=" }
+    case "every":
+      return ["day", "week", "month", "year", "weekday", "monday", "friday"]
+    case "due", "date", "until", "today": return days
+    case "remind": return ["09:00", "off"]
+    default: return nil
+    }
+  }
+
+  /// Options whose value is a path: the shell's own file completion.
+  static func takesPath(_ option: Option) -> Bool {
+    ["PATH", "FILE", "DIR"].contains(option.placeholder ?? "")
+  }
+
   static func script(for shell: String) -> String? {
     let names = Command.all.map(\.name).joined(separator: " ")
-    // `--tag KEY` completes the known tag keys.
-    let tagKeys = ChecklistTag.Key.known.map(\.name).joined(separator: " ")
     switch shell {
     case "bash":
       var cases = ""
       for command in Command.all {
         let options = command.allOptions.map { "--" + $0.name }.joined(separator: " ")
-        cases += "    \(command.name)) opts=\"\(options)\" ;;\n"
+        cases += "    \(command.name))\n"
+        // The value of the option before the cursor, then the command's options.
+        var values = ""
+        for option in command.allOptions where option.takesValue {
+          let names = (option.short.map { "-\($0)|" } ?? "") + "--" + option.name
+          if let words = Completions.values(of: option, in: command) {
+            values +=
+              "        \(names)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" "
+              + "-- \"$cur\")); return ;;\n"
+          } else {
+            values += "        \(names)) return ;;\n"
+          }
+        }
+        if !values.isEmpty { cases += "      case \"$prev\" in\n" + values + "      esac\n" }
+        cases += "      opts=\"\(options)\" ;;\n"
       }
       return """
         # bash completion for chk: eval "$(chk completions bash)"
         _chk() {
           local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} command="" opts=""
           local word
-          case "$prev" in
-            --tag|-t) COMPREPLY=($(compgen -W "\(tagKeys)" -- "$cur")); return ;;
-          esac
           for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
             case "$word" in -*) ;; *) command=$word; break ;; esac
           done
@@ -61,7 +97,10 @@ enum Completions {
             option.short.map { "{-\($0),--\(option.name)}" } ?? "--\(option.name)"
           var spec = "[" + option.help.zshDescription + "]"
           if option.takesValue {
-            let values = option.name == "tag" ? "(\(tagKeys))" : ""
+            let values =
+              Completions.values(of: option, in: command).map {
+                "(" + $0.joined(separator: " ") + ")"
+              } ?? (Completions.takesPath(option) ? "_files" : "")
             spec += ":\(option.placeholder ?? "VALUE"):\(values)"
           }
           specs += " \\\n        \(names)\(spec.zshQuoted)"
@@ -100,7 +139,11 @@ enum Completions {
           lines +=
             "complete -c chk -n '__fish_seen_subcommand_from \(command.name)' -l \(option.name)"
           if option.takesValue { lines += " -r" }
-          if option.name == "tag" { lines += " -f -a '\(tagKeys)'" }
+          if let values = Completions.values(of: option, in: command) {
+            lines += " -f -a '\(values.map(\.fishQuoted).joined(separator: " "))'"
+          } else if option.takesValue, Completions.takesPath(option) {
+            lines += " -F"
+          }
           lines += " -d '\(option.help.fishQuoted)'\n"
         }
       }

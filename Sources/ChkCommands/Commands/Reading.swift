@@ -164,10 +164,7 @@ extension Command {
       let list = outline.list
       let name = visible(list.name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)")
       let total = outline.itemCount
-      let isTitle =
-        total == 0 && index + 1 < outlines.count
-        && (outlines[index + 1].list.level ?? 0) > (list.level ?? 7)
-      if isTitle {
+      if ItemList.Outline.isTitle(outlines, at: index) {
         let icon = list.icon.map { "  " + style.dim(visible($0)) } ?? ""
         invocation.output.lineExact(style.bold(name) + icon)
         continue

@@ -118,7 +118,8 @@ extension Session {
   }
 
   /// `a`, `o` and `O`: a new item named `name` next to `line` (or at the top of the
-  /// list `list` when the cursor is on its heading).
+  /// list `list` when the cursor is on its heading; of the list under it, when that
+  /// heading is a title).
   ///
   /// A file with no list yet (empty, or prose only) gets it where `chk add` puts it:
   /// at the end, in the items before the first heading.
@@ -127,7 +128,14 @@ extension Session {
     if let line {
       position = above ? .before(.line(line)) : .after(.line(line))
     } else if let list {
-      let listLine = files[file].outline[list].line
+      var listLine = files[file].outline[list].line
+      // On a title (`# Checklist` above `## To do`), the item goes to the list under it.
+      let outlines = files[file].document.listOutlines
+      if let index = outlines.firstIndex(where: { $0.list.line == listLine }),
+        ItemList.Outline.isTitle(outlines, at: index), let next = outlines[index + 1].list.line
+      {
+        listLine = next
+      }
       position = .start(of: listLine == 0 ? .unnamed : .line(listLine))
     } else {
       position = .end(of: .unnamed)
