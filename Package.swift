@@ -70,6 +70,7 @@ let package = Package(
       // change.
       dependencies: [
         "ChkTerminalUI", "ChkCommands", "ChkWorkspace", "ChecklistKit", "ChkTestSupport",
+        "CSupport",
       ]),
     // Replays the fuzzers' seeds and regressions through FuzzChecks.
     .testTarget(name: "FuzzTests", dependencies: ["FuzzChecks", "ChkTestSupport"]),

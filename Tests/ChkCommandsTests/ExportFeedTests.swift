@@ -169,4 +169,25 @@ struct ExportFeedTests {
       }
     }
   }
+  /// The calendar's name comes from the working directory's name: bytes that are not
+  /// UTF-8 are shown as `\xFE`, not as the private-use characters chk keeps them in.
+  @Test func aDirectoryNameThatIsNotUTF8NamesTheCalendarVisibly() throws {
+    let cli = try CLIHarness()
+    let raw = SystemPath.string(Array(cli.directory.path.utf8) + Array("/n".utf8) + [0xFE])
+    #expect(SystemPath.with(raw) { mkdir($0, 0o755) } == 0)
+    let file = raw + "/CHECKLIST.md"
+    let descriptor = SystemPath.with(file) { open($0, O_WRONLY | O_CREAT, 0o644) }
+    let text = Array("- [ ] A  @due(2024-06-01)  @id(a1)\n".utf8)
+    #expect(write(descriptor, text, text.count) == text.count)
+    close(descriptor)
+    var environment = cli.environment
+    environment.currentDirectory = raw
+    let output = ByteOutput()
+    let status = ChkTool.run(
+      ["export"], environment: environment, output: output, errors: ByteOutput())
+    #expect(status == .success)
+    // `\xFE`, its backslash escaped as TEXT escapes one.
+    #expect(output.text.contains("X-WR-CALNAME:chk: n\\\\xFE\r\n"), "\(output.text.prefix(300))")
+    #expect(!output.text.unicodeScalars.contains { $0.value >= 0x10_FF80 })
+  }
 }

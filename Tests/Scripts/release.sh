@@ -67,7 +67,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # The files both artifacts ship, made once.
-strip -o "$work/chk" "$binary"
+strip --remove-section=.comment -o "$work/chk" "$binary"
 for shell in bash zsh fish; do "$work/chk" completions "$shell" > "$work/completion.$shell"; done
 pages=(man/chk.1 man/checklist.5)
 for page in man/*.7; do [ -e "$page" ] && pages+=("$page"); done

@@ -733,7 +733,8 @@ The terminal is given back as it was (modes, cursor, main screen) on every way
 out: q, Ctrl-C, SIGTERM, SIGHUP, SIGINT and a crash signal; Ctrl-Z and
 .Ic fg
 suspend and resume it.
-Below 40\(mu10 cells the screen says it is too small.
+Below 40\(mu10 cells the screen says it is too small; a terminal that says it is
+larger than 1000 cells either way is drawn in 1000 of them.
 Only the rows on screen are drawn, and a key redraws only the cells that change,
 so a file of 100,000 items moves as one of ten.
 .It Cm add Ar TEXT ... Oo Fl -list Ar NAME Oc Oo Fl -after Ar ITEM | Fl -before Ar ITEM | Fl -under Ar ITEM | Fl -top Oc Oo Fl -note Ar TEXT Oc Oo Fl -due Ar DATE Oc Oo Fl -every Ar RULE Oc Op Fl -remind Ar WHEN

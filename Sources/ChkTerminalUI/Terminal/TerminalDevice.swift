@@ -33,12 +33,18 @@ package final class TerminalDevice {
     self.output = output
   }
 
-  /// The window's size in cells (80×24 when the terminal does not say).
+  /// The largest window drawn, in each direction: a window that says it is larger
+  /// (65535×65535 is four billion cells, which a hostile or broken terminal can claim)
+  /// is drawn in its top left 1,000×1,000 cells.
+  package static let largestSide = 1_000
+
+  /// The window's size in cells (80×24 when the terminal does not say), at most
+  /// `largestSide` each way.
   package var size: (columns: Int, rows: Int) {
     var window = winsize()
     guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0
     else { return (80, 24) }
-    return (Int(window.ws_col), Int(window.ws_row))
+    return (min(Int(window.ws_col), Self.largestSide), min(Int(window.ws_row), Self.largestSide))
   }
 
   /// Raw mode (no echo, no line editing, no signals from keys: Ctrl-C and Ctrl-Z are
