@@ -4,15 +4,20 @@ import ChkWorkspace
 /// `chk export` and `chk remind` on any checklist: the first byte picks the options,
 /// the rest is the file.
 extension FuzzChecks {
-  /// Writes the checklist for a run; `nil` without a scratch directory.
-  private static func checklist(_ bytes: [UInt8], scratch: String?) -> String? {
+  /// Writes `bytes` to the file `name` in the scratch directory, for a command to read;
+  /// its path, or `nil` without a scratch directory.
+  static func scratchFile(_ bytes: [UInt8], named name: String, in scratch: String?) -> String? {
     guard let scratch else { return nil }
-    let path = scratch + "/fuzz-calendar.md"
+    let path = scratch + "/" + name
     let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard file >= 0 else { return nil }
     _ = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
     close(file)
     return path
+  }
+
+  private static func checklist(_ bytes: [UInt8], scratch: String?) -> String? {
+    scratchFile(bytes, named: "fuzz-calendar.md", in: scratch)
   }
 
   /// Any checklist as a feed: the command does not crash, and what it writes is a feed

@@ -192,12 +192,7 @@ package enum FuzzChecks {
         return "lint --format \(format) is not JSON"
       }
     }
-    guard let scratch else { return nil }
-    let path = scratch + "/fuzz-input.md"
-    let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard file >= 0 else { return nil }
-    _ = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
-    close(file)
+    guard let path = scratchFile(bytes, named: "fuzz-input.md", in: scratch) else { return nil }
     let list = cli(["list", "--json", "-f", path], input: [])
     guard list.status == 0 else { return "list --json exited \(list.status)" }
     return (try? JSONValue.parse(list.output)) != nil ? nil : "list --json is not JSON"
