@@ -200,11 +200,15 @@ package enum Subprocess {
       var status: Int32 = 0
       var terminatedAt: Double?
       while true {
-        let reaped = waitpid(pid, &status, WNOHANG)
+        // Both pipes at their end and no deadline: nothing is left to read or to end,
+        // so the wait for the exit can block (no 25 ms naps after every git call).
+        let blocks = deadline == nil && descriptors.allSatisfy { $0 < 0 }
+        let reaped = waitpid(pid, &status, blocks ? 0 : WNOHANG)
         if reaped == pid || (reaped < 0 && errno != EINTR) {
           drain()
           return status
         }
+        if blocks { continue }
         var polled = descriptors.filter { $0 >= 0 }.map {
           pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
         }
