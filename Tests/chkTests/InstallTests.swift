@@ -177,5 +177,15 @@ struct InstallTests {
     let owned = try Self.run(["install", "--prefix", theirs], home: directory.path)
     #expect(owned.status == 73)
     #expect(owned.output.contains("\(theirs) belongs to another user (uid 4321)"))
+    // Root's, but writable by a group that is not root's own private one.
+    let group = directory.path + "/group"
+    try FileManager.default.createDirectory(atPath: group, withIntermediateDirectories: true)
+    #expect(chown(group, 0, 4_321) == 0 && chmod(group, 0o775) == 0)
+    let grouped = try Self.run(["install", "--prefix", group], home: directory.path)
+    #expect(grouped.status == 73)
+    #expect(grouped.output.contains("\(group) is writable by its group (gid 4321)"))
+    // Root's private group (root's primary group, named root) is root's own.
+    #expect(chown(group, 0, 0) == 0)
+    #expect(try Self.run(["install", "--prefix", group], home: directory.path).status == 0)
   }
 }

@@ -207,19 +207,25 @@ enum Installation {
     }
   }
 
-  /// Whether `group` is `user`'s private group: named as the user, no other members.
+  /// Whether `group` is `user`'s private group: the user's primary group, named as the
+  /// user, with no other members. Read from /etc/passwd and /etc/group themselves: the C
+  /// library's getpwuid and getgrgid load NSS modules at run time, which a static
+  /// binary cannot do safely on another system's C library.
   private static func isPrivateGroup(_ group: gid_t, of user: uid_t) -> Bool {
-    guard let account = getpwuid(user), account.pointee.pw_gid == group,
-      let entry = getgrgid(group)
-    else { return false }
-    let name = String(cString: account.pointee.pw_name)
-    guard String(cString: entry.pointee.gr_name) == name else { return false }
-    var member = entry.pointee.gr_mem
-    while let pointer = member?.pointee {
-      if String(cString: pointer) != name { return false }
-      member = member?.advanced(by: 1)
+    func entries(_ path: String) -> [[Substring]] {
+      guard let bytes = try? ChecklistFile.read(path) else { return [] }
+      return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map {
+        $0.split(separator: ":", omittingEmptySubsequences: false)
+      }
     }
-    return true
+    guard
+      let account = entries("/etc/passwd").first(where: { $0.count >= 4 && $0[2] == "\(user)" }),
+      account[3] == "\(group)",
+      let entry = entries("/etc/group").first(where: { $0.count >= 4 && $0[2] == "\(group)" })
+    else { return false }
+    let name = account[0]
+    return entry[0] == name
+      && entry[3].split(separator: ",").allSatisfy { $0 == name }
   }
 
   /// Whether `path` is in `prefix` once every link is resolved: its directory
