@@ -79,9 +79,6 @@ package struct CalendarFeed {
     package var notes: [String]
   }
 
-  /// The feed's bytes.
-  package func bytes() -> [UInt8] { render().bytes }
-
   /// The feed's bytes, with notes.
   package func render() -> Rendered {
     var writer = ICalendarWriter()

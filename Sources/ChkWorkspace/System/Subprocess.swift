@@ -70,17 +70,6 @@ package enum Subprocess {
     return nil
   }
 
-  /// Runs `arguments[0]` (looked up in `PATH`) with the given environment, standard
-  /// input from /dev/null, and waits for it.
-  ///
-  /// - Parameter includeErrors: whether standard error goes into the output (else it
-  ///   is discarded).
-  package static func run(
-    _ arguments: [String], environment: [String: String], includeErrors: Bool = false
-  ) -> Outcome {
-    run(arguments, environment: environment, errors: includeErrors ? .merged : .discarded)
-  }
-
   /// Runs `arguments[0]` (looked up in the environment's `PATH` as `find` does) with
   /// the given environment and standard input from /dev/null, and waits for it to
   /// exit; standard error as `errors` says.
