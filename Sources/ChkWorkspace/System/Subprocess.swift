@@ -5,7 +5,8 @@ import ChecklistKit
 ///
 /// What a program chk runs cannot do to chk:
 /// - hang it: with a time limit, the program's process group gets SIGTERM when the
-///   limit passes and SIGKILL 2 seconds later;
+///   limit passes and SIGKILL 2 seconds later, or as soon as the program has exited
+///   (what it started may ignore SIGTERM);
 /// - keep it waiting after it exits: chk reads what is left in the pipes and stops, so
 ///   a process the program left behind holding them (`sleep 100 &`) is not waited for;
 /// - fill its memory: a relayed program's output is passed on as it arrives;
@@ -192,6 +193,11 @@ package enum Subprocess {
         // Both pipes at their end and no deadline: nothing is left to read or to end,
         // so the wait for the exit can block (no 25 ms naps after every git call).
         let blocks = deadline == nil && descriptors.allSatisfy { $0 < 0 }
+        // Once ended for its time, the program's exit is looked at before it is
+        // reaped: while it is a zombie its process group's number is not given to
+        // another process, so what it left behind (a child that ignores SIGTERM) can
+        // still be killed.
+        if terminatedAt != nil, Self.hasExited(pid) { kill(-pid, SIGKILL) }
         let reaped = waitpid(pid, &status, blocks ? 0 : WNOHANG)
         if reaped == pid || (reaped < 0 && errno != EINTR) {
           drain()
@@ -213,6 +219,13 @@ package enum Subprocess {
           kill(-pid, SIGTERM)
         }
       }
+    }
+
+    /// Whether `pid` has exited, without reaping it.
+    static func hasExited(_ pid: pid_t) -> Bool {
+      var info = siginfo_t()
+      return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0
+        && info.si_signo == SIGCHLD
     }
 
     /// Reads what the pipes hold now, without waiting for more.
