@@ -575,7 +575,7 @@ A program still running after
 .Ql 30s ,
 .Ql 2m ;
 a bare number is seconds) is ended with its process group (SIGTERM, then SIGKILL
-2 seconds later), reported, and the run goes on; once the program exits,
+2 seconds later or as soon as the program itself has exited), reported, and the run goes on; once the program exits,
 .Nm
 does not wait for processes it left behind.
 Without the program on
