@@ -1,32 +1,35 @@
 import ChecklistKit
 import ChkWorkspace
 
-/// What a command sees of the process: its environment variables, working directory,
-/// today's date and standard input. `main` builds it once; tests build their own.
+/// What a command sees of the process: the workspace (environment variables, working
+/// directory, today, new IDs, the state directory) and standard input. `main` builds
+/// it once; tests build their own.
 public struct ChkEnvironment {
+  /// What every front end shares; the language server and the terminal UI get the
+  /// same one.
+  package var workspace: Workspace
   /// Environment variables (`CHK_FILE`, `NO_COLOR`, `CHK_SEED`, `CHK_TODAY`,
   /// `XDG_STATE_HOME`, `HOME`, `CHK_LOCK_TIMEOUT`).
-  public var variables: [String: String]
+  public var variables: [String: String] {
+    get { workspace.variables }
+    set { workspace.variables = newValue }
+  }
   /// The directory relative paths are resolved from (absolute).
-  public var currentDirectory: String
+  public var currentDirectory: String {
+    get { workspace.currentDirectory }
+    set { workspace.currentDirectory = newValue }
+  }
   /// Today, in local time: the default `@done` date. Set, or `$CHK_TODAY`
-  /// (`YYYY-MM-DD`, for examples and tests), else read from the clock when first asked
-  /// for, so commands that need no date do not load the time zone.
+  /// (`YYYY-MM-DD`, for examples and tests), else the clock's.
   public var today: CalendarDay {
-    get { fixedToday ?? CalendarDay.today() }
-    set { todayOverride = newValue }
+    get { workspace.today }
+    set { workspace.fixedToday = newValue }
   }
-  /// The day set by the caller or `$CHK_TODAY`, if any (`nil`: the clock's).
-  package var fixedToday: CalendarDay? {
-    todayOverride ?? variables["CHK_TODAY"].flatMap { CalendarDay($0) }
-  }
-  private var todayOverride: CalendarDay?
   /// Now, in local time to the minute (set by tests; else the clock's).
   package var now: LocalMoment {
-    get { nowOverride ?? LocalMoment.now() }
-    set { nowOverride = newValue }
+    get { workspace.now }
+    set { workspace.fixedNow = newValue }
   }
-  private var nowOverride: LocalMoment?
   /// Reads all of standard input (for `chk fmt -`).
   public var readStandardInput: () -> [UInt8]
   #if DEBUG
@@ -39,20 +42,17 @@ public struct ChkEnvironment {
     variables: [String: String], currentDirectory: String, today: CalendarDay,
     readStandardInput: @escaping () -> [UInt8] = { [] }
   ) {
-    self.variables = variables
-    self.currentDirectory = currentDirectory
-    todayOverride = today
+    workspace = Workspace(variables: variables, currentDirectory: currentDirectory)
+    workspace.fixedToday = today
     self.readStandardInput = readStandardInput
   }
 
-  /// Creates an environment whose `today` is read from the clock when first needed.
+  /// Creates an environment whose `today` is `$CHK_TODAY`'s, else the clock's.
   public init(
     variables: [String: String], currentDirectory: String,
     readStandardInput: @escaping () -> [UInt8]
   ) {
-    self.variables = variables
-    self.currentDirectory = currentDirectory
-    todayOverride = nil
+    workspace = Workspace(variables: variables, currentDirectory: currentDirectory)
     self.readStandardInput = readStandardInput
   }
 }
@@ -71,9 +71,7 @@ public enum ChkTool {
     // arguments, file names, item text) shown visibly.
     errors.visible = .oneLine
     do throws(CommandError) {
-      if let text = environment.variables["CHK_TODAY"], !text.isEmpty, CalendarDay(text) == nil {
-        throw .usage("CHK_TODAY is '\(text)', not a date: set it to YYYY-MM-DD, or unset it")
-      }
+      if let problem = environment.workspace.todayProblem { throw .usage(problem) }
       return try dispatch(arguments, environment: environment, output: output, errors: errors)
     } catch {
       errors.line("chk: " + error.message)

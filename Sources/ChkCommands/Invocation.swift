@@ -93,9 +93,7 @@ struct Invocation {
   // MARK: - The file
 
   /// Where the command runs: the rules for finding, locking and editing files.
-  var workspace: Workspace {
-    Workspace(variables: environment.variables, currentDirectory: environment.currentDirectory)
-  }
+  var workspace: Workspace { environment.workspace }
 
   /// A path typed by the user, made absolute against the working directory.
   func userPath(_ path: String) -> UserPath {

@@ -95,7 +95,7 @@ extension LanguageServer {
     guard let uri = params["textDocument"]?["uri"]?.stringValue else { return }
     workspaceIndex = nil
     guard uri.hasSuffix("/.chk.json") else { return }
-    configurations = ConfigurationCache(home: environment.variables["HOME"])
+    configurations = ConfigurationCache(home: environment.workspace.variables["HOME"])
     forgetFindings()
     for open in documents.keys.sorted() { diagnosticsChanged(open) }
   }
@@ -125,7 +125,7 @@ extension LanguageServer {
   /// Files changed on disk (`.chk.json`, the workspace's checklists): what was read
   /// from them is read again.
   func filesChanged() {
-    configurations = ConfigurationCache(home: environment.variables["HOME"])
+    configurations = ConfigurationCache(home: environment.workspace.variables["HOME"])
     forgetFindings()
     workspaceIndex = nil
     for uri in documents.keys.sorted() { diagnosticsChanged(uri) }

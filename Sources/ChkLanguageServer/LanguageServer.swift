@@ -11,25 +11,18 @@ import ChkWorkspace
 public final class LanguageServer {
   /// What the server needs from its process.
   public struct Environment {
-    /// Today, for `@done` dates, `overdue` and completions.
-    public var today: () -> CalendarDay
-    /// The ID generator of every document (seeded in tests).
-    public var idGenerator: IDGenerator
+    /// What every front end shares: today (for `@done` dates, `overdue` and
+    /// completions; `CHK_TODAY`), the ID generator of every document (`CHK_SEED`),
+    /// `HOME` and git's environment.
+    package var workspace: Workspace
     /// Writes one line to the log.
     public var log: (String) -> Void
-    /// Environment variables, for the git that lists a workspace's files.
-    public var variables: [String: String]
     /// Whether every message is logged (its method and ID), not only problems.
     public var verbose = false
 
     /// Creates an environment.
-    public init(
-      today: @escaping () -> CalendarDay, idGenerator: IDGenerator = .system,
-      variables: [String: String] = [:], log: @escaping (String) -> Void = { _ in }
-    ) {
-      self.today = today
-      self.idGenerator = idGenerator
-      self.variables = variables
+    package init(workspace: Workspace, log: @escaping (String) -> Void = { _ in }) {
+      self.workspace = workspace
       self.log = log
     }
   }
@@ -71,7 +64,7 @@ public final class LanguageServer {
   /// The same documents, for a membership test in O(1): a burst of changes to many
   /// documents under a long debounce must not cost a scan of the list each.
   var pendingSet: Set<String> = []
-  lazy var configurations = ConfigurationCache(home: environment.variables["HOME"])
+  lazy var configurations = ConfigurationCache(home: environment.workspace.variables["HOME"])
   /// The workspace's checklist files and their items, found on the first
   /// `workspace/symbol` and kept until files change.
   var workspaceIndex: [WorkspaceFile]?

@@ -10,7 +10,7 @@ public enum LanguageServerLoop {
   public static func run(_ options: LanguageServerOptions) -> ExitCode {
     let log = Log(path: options.logPath)
     var environment = LanguageServer.Environment(
-      today: { CalendarDay.today() }, variables: options.variables, log: { log.write($0) })
+      workspace: options.workspace, log: { log.write($0) })
     environment.verbose = options.verbose
     let server = LanguageServer(environment: environment)
     log.write("chk lsp \(ChkVersion.current) started (pid \(getpid()))")

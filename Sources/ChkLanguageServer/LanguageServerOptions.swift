@@ -1,3 +1,5 @@
+import ChkWorkspace
+
 /// How `chk lsp` was asked to run: what the `lsp` command read from its options and
 /// environment.
 public struct LanguageServerOptions: Sendable {
@@ -7,16 +9,16 @@ public struct LanguageServerOptions: Sendable {
   public var verbose: Bool
   /// How long diagnostics wait for typing to pause, in milliseconds (0: at once).
   public var debounceMilliseconds: Int
-  /// Environment variables (git, `XDG_STATE_HOME`).
-  public var variables: [String: String]
+  /// Where the server runs: today, new IDs, git's environment, `HOME`.
+  package var workspace: Workspace
 
   /// Creates options.
-  public init(
-    logPath: String?, verbose: Bool, debounceMilliseconds: Int, variables: [String: String]
+  package init(
+    logPath: String?, verbose: Bool, debounceMilliseconds: Int, workspace: Workspace
   ) {
     self.logPath = logPath
     self.verbose = verbose
     self.debounceMilliseconds = debounceMilliseconds
-    self.variables = variables
+    self.workspace = workspace
   }
 }

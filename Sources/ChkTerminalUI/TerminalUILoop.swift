@@ -5,21 +5,18 @@ import ChkWorkspace
 public struct TerminalUIOptions {
   /// The files to open, and whether each was named (else found by walking).
   package var paths: [(path: UserPath, isExplicit: Bool)]
-  /// Where files are found, locked and edited.
+  /// Where files are found, locked and edited; the day due dates count from (its
+  /// fixed day, else the clock's).
   package var workspace: Workspace
   /// Whether colours are drawn (`--color`, `NO_COLOR`).
   public var usesColor: Bool
-  /// The day due dates count from; the clock's today when `nil`.
-  public var today: CalendarDay?
 
   package init(
-    paths: [(path: UserPath, isExplicit: Bool)], workspace: Workspace, usesColor: Bool,
-    today: CalendarDay?
+    paths: [(path: UserPath, isExplicit: Bool)], workspace: Workspace, usesColor: Bool
   ) {
     self.paths = paths
     self.workspace = workspace
     self.usesColor = usesColor
-    self.today = today
   }
 }
 
@@ -44,11 +41,7 @@ public enum TerminalUILoop {
     }
     let session: Session
     do throws(CommandError) {
-      let today = options.today
-      session = try Session(
-        paths: options.paths,
-        environment: Session.Environment(
-          workspace: options.workspace, today: { today ?? CalendarDay.today() }))
+      session = try Session(paths: options.paths, workspace: options.workspace)
     } catch {
       errors.line("chk: " + error.message)
       return error.status

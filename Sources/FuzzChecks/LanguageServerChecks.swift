@@ -9,7 +9,8 @@ extension FuzzChecks {
   static func fuzzedServer() -> LanguageServer {
     let server = LanguageServer(
       environment: LanguageServer.Environment(
-        today: { CalendarDay("2026-11-30") ?? .today() }, idGenerator: .seeded(3)))
+        workspace: Workspace(
+          variables: ["CHK_TODAY": "2026-11-30", "CHK_SEED": "3"], currentDirectory: "/")))
     let setup = [
       #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{}}}"#,
       ###"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///f.md","languageId":"markdown","version":1,"text":"## L\n\n- [ ] a  @id(x)\n- [x] b\r\n  - [ ] c 😀\n"}}}"###,

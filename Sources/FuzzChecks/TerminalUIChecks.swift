@@ -55,14 +55,14 @@ extension FuzzChecks {
     let path = directory + "/list.md"
     writeFile(String(decoding: text, as: UTF8.self), to: path)
     let workspace = Workspace(
-      variables: ["HOME": directory, "XDG_STATE_HOME": directory + "/state", "CHK_SEED": "3"],
+      variables: [
+        "HOME": directory, "XDG_STATE_HOME": directory + "/state", "CHK_SEED": "3",
+        "CHK_TODAY": "2024-06-14",
+      ],
       currentDirectory: directory)
-    let today = CalendarDay(year: 2024, month: 6, day: 14) ?? .today()
     let session: Session
     do throws(CommandError) {
-      session = try Session(
-        paths: [(workspace.userPath("list.md"), true)],
-        environment: Session.Environment(workspace: workspace, today: { today }))
+      session = try Session(paths: [(workspace.userPath("list.md"), true)], workspace: workspace)
     } catch {
       return "the session did not open a file that parses: \(error.message)"
     }

@@ -87,7 +87,7 @@ struct UndoRecordTests {
     let cli = try CLIHarness(files: ["CHECKLIST.md": Self.text])
     #expect(cli.run("check", "a1").status == .success)
     let checked = try cli.read("CHECKLIST.md")
-    let store = try #require(UndoStore(environment: cli.variables))
+    let store = UndoStore(directory: try #require(StateDirectory.path(environment: cli.variables)))
     let resolved = try ChecklistFile.snapshot(cli.directory.path + "/CHECKLIST.md")
     guard case .record(var record) = store.load(path: resolved.resolvedPath) else {
       Issue.record("no record")

@@ -17,7 +17,7 @@ struct LifecycleTests {
   static func body(_ text: String) -> [UInt8] { Array(text.utf8) }
 
   @Test func requestsBeforeInitializeAreRefusedAndNotificationsDropped() {
-    let server = LanguageServer(environment: .init(today: { LSPSession.today }))
+    let server = LanguageServer(environment: .init(workspace: LSPSession.workspace()))
     let answers = server.receive([
       Self.body(#"{"jsonrpc":"2.0","id":1,"method":"textDocument/hover","params":{}}"#),
       Self.body(
@@ -174,7 +174,7 @@ struct LifecycleTests {
     ]
     let framed = messages.flatMap { MessageFramer.frame(Array($0.utf8)) }
     LanguageServerLoop.write(framed, to: input[1])
-    let server = LanguageServer(environment: .init(today: { LSPSession.today }))
+    let server = LanguageServer(environment: .init(workspace: LSPSession.workspace()))
     let log = LanguageServerLoop.Log(path: nil)
     // Diagnostics come once input pauses; then shutdown and exit end the loop.
     let inputWriter = input[1]
@@ -311,7 +311,7 @@ extension LifecycleTests {
       close(inputWriter)
     }
     closer.start()
-    let server = LanguageServer(environment: .init(today: { LSPSession.today }))
+    let server = LanguageServer(environment: .init(workspace: LSPSession.workspace()))
     let started = LanguageServerLoop.now()
     let status = LanguageServerLoop.run(
       server, input: input[0], output: output[1], debounceMilliseconds: 20, verbose: false, log: log

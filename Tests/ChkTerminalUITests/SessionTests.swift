@@ -41,10 +41,9 @@ struct SessionHarness {
     variables = [
       "CHK_SEED": "9", "XDG_STATE_HOME": directory.path + "/.state", "HOME": directory.path,
     ]
-    let workspace = Workspace(variables: variables, currentDirectory: directory.path)
-    session = try Session(
-      paths: names.map { (workspace.userPath($0), true) },
-      environment: Session.Environment(workspace: workspace, today: { Self.today }))
+    var workspace = Workspace(variables: variables, currentDirectory: directory.path)
+    workspace.fixedToday = Self.today
+    session = try Session(paths: names.map { (workspace.userPath($0), true) }, workspace: workspace)
     _ = session.render(columns: 80, rows: 24)
   }
 

@@ -1,15 +1,17 @@
-/// What `stat` says about a file, in the parts chk compares and keeps.
-struct FileStatus: Hashable, Sendable {
-  var device: UInt64
-  var inode: UInt64
-  var size: Int
-  var accessed: FileTime
-  var modified: FileTime
-  var changed: FileTime
-  var mode: UInt32
-  var owner: UInt32
-  var group: UInt32
-  var links: UInt64
+/// What `stat` says about a file, in the parts chk compares and keeps: the typed file
+/// identity the front ends see instead of libc's `stat`.
+package struct FileStatus: Hashable, Sendable {
+  package var device: UInt64
+  package var inode: UInt64
+  package var size: Int
+  package var accessed: FileTime
+  package var modified: FileTime
+  package var changed: FileTime
+  /// The type and permission bits (`st_mode`).
+  package var mode: UInt32
+  package var owner: UInt32
+  package var group: UInt32
+  package var links: UInt64
 
   init(_ status: stat) {
     device = UInt64(status.st_dev)
@@ -106,6 +108,32 @@ package enum POSIX {
     let message = String(cString: text)
     guard let first = message.first else { return message }
     return first.lowercased() + message.dropFirst()
+  }
+
+  /// What `stat` says of `path` (following symbolic links); `nil` when it cannot be
+  /// looked at.
+  package static func status(of path: String) -> FileStatus? {
+    status(ofPath: path).0
+  }
+
+  /// Removes the file at `path` (`unlink`).
+  ///
+  /// - Returns: whether it was removed; `errno` says why not.
+  @discardableResult
+  package static func remove(_ path: String) -> Bool {
+    SystemPath.with(path) { unlink($0) } == 0
+  }
+
+  /// Sets the permission bits of `path` (`chmod`).
+  ///
+  /// - Returns: whether they were set; `errno` says why not.
+  package static func setMode(_ path: String, _ mode: UInt32) -> Bool {
+    SystemPath.with(path) { chmod($0, mode_t(mode)) } == 0
+  }
+
+  /// Whether this process may write `path` (`access(W_OK)`).
+  package static func isWritable(_ path: String) -> Bool {
+    SystemPath.with(path) { access($0, W_OK) } == 0
   }
 
   static func status(ofPath path: String) -> (FileStatus?, Int32) {

@@ -32,7 +32,7 @@ extension Command {
       // its items the same whichever way it was reached.
       let path = (try? POSIX.resolvedPath(file.path.absolute).get()) ?? file.path.absolute
       let directory = SystemPath.directory(of: path)
-      if roots[directory] == nil { roots[directory] = repositoryRoot(of: directory) }
+      if roots[directory] == nil { roots[directory] = Workspace.repositoryRoot(of: directory) }
       let root = roots[directory] ?? nil
       let stablePath = root.map { String(path.dropFirst($0 == "/" ? 1 : $0.count + 1)) } ?? path
       let modified = ChecklistFile.identity(of: path).map { Int($0.modified.seconds) } ?? 0
@@ -105,19 +105,6 @@ extension Command {
     invocation.errors.line(
       "chk: gave \(items)\(place) an ID, so that \(given.items == 1 ? "its UID stays" : "their UIDs stay") "
         + "the same (chk undo takes it back in a file; --no-assign leaves files alone)")
-  }
-
-  /// The directory above `directory` (or it) that holds `.git`: the repository whose
-  /// paths name the items in UIDs; `nil` outside one.
-  private static func repositoryRoot(of directory: String) -> String? {
-    var current = directory
-    while true {
-      var status = stat()
-      if SystemPath.with(current + "/.git", { lstat($0, &status) }) == 0 { return current }
-      let parent = SystemPath.directory(of: current)
-      if parent == current || current.isEmpty { return nil }
-      current = parent
-    }
   }
 
   /// Writes the feed through the safe-write path; a feed that has not changed is not

@@ -77,11 +77,11 @@ extension Command {
         invocation.output.line("left (changed since install): " + SystemPath.display(path))
         continue
       }
-      let removed = SystemPath.with(path) { unlink($0) } == 0
+      let removed = POSIX.remove(path)
       invocation.output.line(
         (removed ? "removed " : "could not remove ") + SystemPath.display(path))
     }
-    _ = SystemPath.with(manifest) { unlink($0) }
+    POSIX.remove(manifest)
     invocation.output.line("removed " + SystemPath.display(manifest))
     return .success
   }
@@ -183,17 +183,16 @@ enum Installation {
       for component in [""] + resolved.split(separator: "/").map(String.init) {
         current = component.isEmpty ? "/" : (current == "/" ? "" : current) + "/" + component
         guard checked.insert(current).inserted else { continue }
-        var status = stat()
-        guard SystemPath.with(current, { stat($0, &status) }) == 0 else { continue }
+        guard let status = POSIX.status(of: current) else { continue }
         let reason: String?
-        if status.st_uid != user, status.st_uid != 0 {
-          reason = "belongs to another user (uid \(status.st_uid))"
-        } else if status.st_mode & S_ISVTX != 0 {
+        if status.owner != user, status.owner != 0 {
+          reason = "belongs to another user (uid \(status.owner))"
+        } else if status.mode & UInt32(S_ISVTX) != 0 {
           reason = nil
-        } else if status.st_mode & 0o002 != 0 {
+        } else if status.mode & 0o002 != 0 {
           reason = "is writable by every user"
-        } else if status.st_mode & 0o020 != 0, !isPrivateGroup(status.st_gid, of: user) {
-          reason = "is writable by its group (gid \(status.st_gid))"
+        } else if status.mode & 0o020 != 0, !isPrivateGroup(status.group, of: user) {
+          reason = "is writable by its group (gid \(status.group))"
         } else {
           reason = nil
         }
@@ -257,9 +256,7 @@ enum Installation {
     }
     // A symbolic link in the prefix is not followed: writing through it would change
     // a file elsewhere, which uninstall would then not remove.
-    var status = stat()
-    if SystemPath.with(target.path, { lstat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFLNK
-    {
+    if POSIX.isSymbolicLink(target.path) {
       throw CommandError(
         message: "\(SystemPath.display(target.path)) is a symbolic link; remove it or choose "
           + "another --prefix", status: .cannotCreate)
@@ -282,11 +279,11 @@ enum Installation {
     }
     // A program left without its execute bits (installed over a 0644 file) is made
     // runnable: executable wherever it is readable.
-    if target.executable, SystemPath.with(target.path, { stat($0, &status) }) == 0,
-      status.st_mode & 0o111 != (status.st_mode & 0o444) >> 2
+    if target.executable, let status = POSIX.status(of: target.path),
+      status.mode & 0o111 != (status.mode & 0o444) >> 2
     {
-      let mode = (status.st_mode & 0o7777) | (status.st_mode & 0o444) >> 2
-      guard SystemPath.with(target.path, { chmod($0, mode) }) == 0 else {
+      let mode = (status.mode & 0o7777) | (status.mode & 0o444) >> 2
+      guard POSIX.setMode(target.path, mode) else {
         throw CommandError(
           message: "\(SystemPath.display(target.path)): cannot make it executable "
             + "(\(POSIX.reason()))", status: .cannotCreate)

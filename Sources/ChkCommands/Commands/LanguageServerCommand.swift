@@ -9,7 +9,6 @@ extension Command {
     "lsp", "run a language server (LSP 3.17) on standard input and output, for editors",
     options: [.log, .verbose.described("log every message, not only problems"), .debounce]
   ) { invocation throws(CommandError) in
-    let variables = invocation.environment.variables
     var debounce = 150
     if let text = invocation.arguments.value(.debounce) {
       guard let value = Int(text), (0...10_000).contains(value) else {
@@ -19,7 +18,7 @@ extension Command {
     }
     var logPath: String?
     if invocation.arguments.has(.log) {
-      guard let state = StateDirectory.path(environment: variables) else {
+      guard let state = invocation.workspace.stateDirectory else {
         throw .usage("--log needs a state directory, and " + StateDirectory.missing)
       }
       logPath = state + "/lsp.log"
@@ -27,6 +26,6 @@ extension Command {
     return LanguageServerLoop.run(
       LanguageServerOptions(
         logPath: logPath, verbose: invocation.arguments.has(.verbose),
-        debounceMilliseconds: debounce, variables: variables))
+        debounceMilliseconds: debounce, workspace: invocation.workspace))
   }
 }

@@ -60,7 +60,7 @@ extension Command {
     let files = try ChecklistFiles.load(invocation, paths: invocation.operands)
     var record: ReminderRecordFile?
     if preview == nil {
-      if let state = StateDirectory.path(environment: invocation.environment.variables) {
+      if let state = invocation.workspace.stateDirectory {
         record = try ReminderRecordFile(stateDirectory: state)
         if let warning = record?.warning { invocation.errors.line("chk: " + warning) }
       } else if arguments.has(.verbose) {

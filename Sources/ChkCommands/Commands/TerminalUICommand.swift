@@ -22,10 +22,11 @@ extension Command {
         message: "no checklist files in \(invocation.operands.joined(separator: ", ")); "
           + "name a file, or create one with 'chk init'", status: .noInput)
     }
+    var workspace = invocation.workspace
+    if let day = try invocation.day(.today) { workspace.fixedToday = day }
     return TerminalUILoop.run(
       TerminalUIOptions(
-        paths: files, workspace: invocation.workspace, usesColor: invocation.style.isEnabled,
-        today: try invocation.day(.today) ?? invocation.environment.fixedToday),
+        paths: files, workspace: workspace, usesColor: invocation.style.isEnabled),
       errors: invocation.errors)
   }
 }

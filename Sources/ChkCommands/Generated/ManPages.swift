@@ -1995,9 +1995,18 @@ is not given.
 .It Ev NO_COLOR
 When set, no colour, whatever the terminal.
 .It Ev CHK_SEED
-Makes generated IDs repeatable (for tests): a number, or any text.
+Makes generated IDs repeatable (for tests): a number, or any text; in the
+commands,
+.Cm tui
+and
+.Cm lsp
+alike.
 .It Ev CHK_TODAY
-The day commands take as today
+The day commands,
+.Cm tui
+and
+.Cm lsp
+take as today
 .Pq Ql YYYY-MM-DD :
 the default
 .Ql @done

@@ -73,7 +73,7 @@ extension LanguageServer {
       // What the line has already (the word being typed left out), and its box.
       let present = Self.tagKeys(in: Array(before[..<(wordStart - 1)]) + after)
       let isChecked = Self.isCheckedItem(before)
-      let today = environment.today()
+      let today = environment.workspace.today
       // `- [ ] call @`: one blank after the name would leave the tag in the name
       // (tag-in-name); each offer puts in the second blank.
       var extraBlank: JSONValue?
@@ -230,7 +230,7 @@ extension LanguageServer {
   /// The days offered inside `@due(`: today, tomorrow, next Monday, in a week and the
   /// end of the month.
   private func comingDays() -> [(String, CalendarDay?)] {
-    let today = environment.today()
+    let today = environment.workspace.today
     let untilMonday = (8 - today.weekday) % 7
     return [
       ("today", today), ("tomorrow", today.adding(days: 1)),
@@ -242,7 +242,7 @@ extension LanguageServer {
   /// The days offered inside `@done(`: today, yesterday, and the five days before by
   /// their weekday ("last Friday").
   private func pastDays() -> [(String, CalendarDay?)] {
-    let today = environment.today()
+    let today = environment.workspace.today
     var days: [(String, CalendarDay?)] = [("today", today), ("yesterday", today.adding(days: -1))]
     for back in 2...6 {
       guard let day = today.adding(days: -back) else { continue }

@@ -38,7 +38,7 @@ extension LanguageServer {
   func parsed(_ uri: String) -> Result<ChecklistDocument, ParseError>? {
     guard var document = documents[uri] else { return nil }
     documents[uri] = nil
-    let result = document.parsed(idGenerator: environment.idGenerator)
+    let result = document.parsed(idGenerator: environment.workspace.idGenerator)
     documents[uri] = document
     return result
   }
@@ -46,7 +46,7 @@ extension LanguageServer {
   /// The lint configuration for a document: the `.chk.json` that governs its file, as
   /// `chk lint` finds it; defaults for a buffer that is not a file.
   func lintConfiguration(_ uri: String) -> Result<LintConfiguration, CommandError> {
-    let today = environment.today()
+    let today = environment.workspace.today
     guard let path = FileURI.path(of: uri) else { return .success(LintConfiguration(today: today)) }
     let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
       .joined(separator: "/")
@@ -90,7 +90,7 @@ extension LanguageServer {
     switch lintConfiguration(uri) {
     case .success(let value): configuration = value
     case .failure(let error):
-      configuration = LintConfiguration(today: environment.today())
+      configuration = LintConfiguration(today: environment.workspace.today)
       notes.append([
         "range": range(0..<0, in: document), "severity": 2, "source": "chk",
         "code": "configuration", "message": .string(error.message + "; default rules apply"),

@@ -118,7 +118,7 @@ extension LanguageServer {
     }
     if items.count > Self.maximumSelectedItems { items = [] }
     var actions: [JSONValue] = []
-    let today = environment.today()
+    let today = environment.workspace.today
 
     if !items.isEmpty {
       let count = items.count

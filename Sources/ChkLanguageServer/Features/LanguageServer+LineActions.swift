@@ -216,7 +216,7 @@ extension LanguageServer {
   func listEdit(
     _ kind: ListAction, line: Int, _ document: OpenDocument, _ parsedDocument: ChecklistDocument
   ) -> JSONValue? {
-    let today = environment.today()
+    let today = environment.workspace.today
     return edit(document, parsedDocument) { copy throws(EditError) in
       switch kind {
       case .checkAll:

@@ -230,7 +230,7 @@ extension LanguageServer {
     guard let (document, parsedDocument) = found, case let position = params.position
     else { return .null }
     let line = document.buffer.line(ofOffset: document.buffer.offset(of: position, encoding)) + 1
-    let today = environment.today()
+    let today = environment.workspace.today
     var parts: [String] = []
     if let item = parsedDocument.item(at: .line(line)) {
       if item.isChecked {
@@ -303,7 +303,7 @@ extension LanguageServer {
         outline.openCount == 0 ? "all done" : "\(outline.openCount) of \(outline.itemCount) left")
     }
     if dueHints == .inlay, first <= last {
-      let today = environment.today()
+      let today = environment.workspace.today
       for line in first...last {
         if line % Self.checkpointInterval == 0 { try checkpoint() }
         guard document.lineContains(line, Self.dueTag),

@@ -104,10 +104,11 @@ extension LanguageServer {
   /// before each file.
   private func indexWorkspace() throws(ResponseError) -> [WorkspaceFile] {
     var files: [WorkspaceFile] = []
-    var configurations = ConfigurationCache(home: environment.variables["HOME"])
+    var configurations = ConfigurationCache(home: environment.workspace.variables["HOME"])
     for root in workspaceRoots {
       let expansion = FileWalker.expand(
-        [root], relativeTo: "/", options: FileWalker.Options(environment: environment.variables),
+        [root], relativeTo: "/",
+        options: FileWalker.Options(environment: environment.workspace.variables),
         configurations: &configurations)
       for entry in expansion.files {
         try checkpoint()

@@ -30,7 +30,7 @@ struct OpenFile {
     outline = []
     counts = [:]
     identity = snapshot.identity
-    isReadOnly = SystemPath.with(snapshot.resolvedPath) { access($0, W_OK) } != 0
+    isReadOnly = !POSIX.isWritable(snapshot.resolvedPath)
     reindex()
   }
 
@@ -117,7 +117,7 @@ struct OpenFile {
       throw .file(error)
     }
     try replace(snapshot.contents, identity: snapshot.identity)
-    isReadOnly = SystemPath.with(snapshot.resolvedPath) { access($0, W_OK) } != 0
+    isReadOnly = !POSIX.isWritable(snapshot.resolvedPath)
   }
 
   /// Whether the file on disk is no longer the one last read or written.

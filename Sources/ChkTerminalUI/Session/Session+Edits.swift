@@ -32,7 +32,6 @@ extension Session {
       return false
     }
     let anchor = currentAnchor
-    let workspace = environment.workspace
     let path = files[index].path
     var document = files[index].takeDocument()
     document.idGenerator = workspace.idGenerator
@@ -233,7 +232,7 @@ extension Session {
     }
     let anchor = currentAnchor
     do throws(CommandError) {
-      let outcome = try environment.workspace.fileEdit().undo(path)
+      let outcome = try workspace.fileEdit().undo(path)
       let identity = outcome.identity ?? ChecklistFile.identity(of: path.absolute)
       try files[file].replace(outcome.after, identity: identity)
       undone = isRedo ? nil : (file, identity)

@@ -6,19 +6,6 @@ import ChkWorkspace
 /// safe write, undo record), and draws frames (`render`); the loop in
 /// `TerminalUILoop` owns the terminal, so tests drive a session key by key.
 package final class Session {
-  /// What the session needs from its process.
-  package struct Environment {
-    /// Where files are found, how they are locked and how IDs are made.
-    package var workspace: Workspace
-    /// Today, for `@done` and due dates.
-    package var today: () -> CalendarDay
-
-    package init(workspace: Workspace, today: @escaping () -> CalendarDay) {
-      self.workspace = workspace
-      self.today = today
-    }
-  }
-
   /// The screens.
   package enum Screen: Sendable, Hashable {
     case items, lists, due, help
@@ -29,7 +16,9 @@ package final class Session {
     case none, quit, suspend
   }
 
-  let environment: Environment
+  /// Where files are found, how they are locked and how IDs are made; today, for
+  /// `@done` and due dates.
+  let workspace: Workspace
   var files: [OpenFile]
   package internal(set) var screen = Screen.items
   /// The screen Esc and `q` on the help screen go back to.
@@ -92,10 +81,10 @@ package final class Session {
   /// leaves it out.
   ///
   /// - Throws: the first file that cannot be opened, as the commands report it.
-  package init(paths: [(path: UserPath, isExplicit: Bool)], environment: Environment)
+  package init(paths: [(path: UserPath, isExplicit: Bool)], workspace: Workspace)
     throws(CommandError)
   {
-    self.environment = environment
+    self.workspace = workspace
     var files: [OpenFile] = []
     for (path, isExplicit) in paths {
       let file = try OpenFile(path)
@@ -136,7 +125,7 @@ package final class Session {
     }
   }
 
-  var today: CalendarDay { environment.today() }
+  var today: CalendarDay { workspace.today }
 
   func setStatus(_ text: String, isError: Bool = false) {
     status = text

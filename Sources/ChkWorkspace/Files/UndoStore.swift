@@ -98,10 +98,8 @@ package struct UndoStore: Sendable {
 
   package let directory: String
 
-  /// The store for this environment (in `StateDirectory`), or `nil` when there is no
-  /// state directory.
-  package init?(environment: [String: String]) {
-    guard let state = StateDirectory.path(environment: environment) else { return nil }
+  /// The store in a state directory (`Workspace.stateDirectory`).
+  package init(directory state: String) {
     directory = state + "/undo"
   }
 

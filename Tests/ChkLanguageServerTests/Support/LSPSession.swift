@@ -27,13 +27,21 @@ final class LSPSession {
 
   static let today = CalendarDay("2026-11-30") ?? .today()
 
+  /// A workspace whose today is `today` and whose IDs are seeded.
+  static func workspace(today: CalendarDay = LSPSession.today) -> Workspace {
+    var workspace = Workspace(variables: [:], currentDirectory: "/")
+    workspace.fixedToday = today
+    workspace.idGenerator = .seeded(7)
+    return workspace
+  }
+
   /// A server, initialized with the given client capabilities.
   init(
     encodings: [String] = ["utf-16"], pullsDiagnostics: Bool = false, documentChanges: Bool = false,
     resolvesEdits: Bool = false, rootURI: String? = nil, today: CalendarDay = LSPSession.today
   ) {
     server = LanguageServer(
-      environment: LanguageServer.Environment(today: { today }, idGenerator: .seeded(7)))
+      environment: LanguageServer.Environment(workspace: Self.workspace(today: today)))
     var textDocument: [(String, JSONValue)] = []
     if pullsDiagnostics { textDocument.append(("diagnostic", ["dynamicRegistration": false])) }
     if resolvesEdits {
