@@ -4,7 +4,7 @@ import ChkWorkspace
 /// How `chk tui` was asked to run.
 public struct TerminalUIOptions {
   /// The files to open, and whether each was named (else found by walking).
-  package var paths: [(path: UserPath, isExplicit: Bool)]
+  package var paths: [FileWalker.Entry]
   /// Where files are found, locked and edited; the day due dates count from (its
   /// fixed day, else the clock's).
   package var workspace: Workspace
@@ -12,7 +12,7 @@ public struct TerminalUIOptions {
   public var usesColor: Bool
 
   package init(
-    paths: [(path: UserPath, isExplicit: Bool)], workspace: Workspace, usesColor: Bool
+    paths: [FileWalker.Entry], workspace: Workspace, usesColor: Bool
   ) {
     self.paths = paths
     self.workspace = workspace

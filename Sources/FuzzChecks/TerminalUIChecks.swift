@@ -62,7 +62,9 @@ extension FuzzChecks {
       currentDirectory: directory)
     let session: Session
     do throws(CommandError) {
-      session = try Session(paths: [(workspace.userPath("list.md"), true)], workspace: workspace)
+      session = try Session(
+        paths: [FileWalker.Entry(path: workspace.userPath("list.md"), isExplicit: true)],
+        workspace: workspace)
     } catch {
       return "the session did not open a file that parses: \(error.message)"
     }

@@ -43,7 +43,9 @@ struct SessionHarness {
     ]
     var workspace = Workspace(variables: variables, currentDirectory: directory.path)
     workspace.fixedToday = Self.today
-    session = try Session(paths: names.map { (workspace.userPath($0), true) }, workspace: workspace)
+    session = try Session(
+      paths: names.map { FileWalker.Entry(path: workspace.userPath($0), isExplicit: true) },
+      workspace: workspace)
     _ = session.render(columns: 80, rows: 24)
   }
 

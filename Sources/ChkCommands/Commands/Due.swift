@@ -176,7 +176,7 @@ struct ChecklistFiles {
       let entry = entries[index]
       do throws(CommandError) {
         let document = try edit.parse(edit.read(entry.path), path: entry.path)
-        if !entry.isExplicit, !document.hasItems { return .success(nil) }
+        if !entry.counts(document) { return .success(nil) }
         return .success(File(path: entry.path, document: document, numbers: document.itemNumbers()))
       } catch {
         return .failure(error)

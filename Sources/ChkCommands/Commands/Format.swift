@@ -80,7 +80,7 @@ struct FormatCommand {
       entry.isStandardInput
       ? invocation.environment.readStandardInput() : try invocation.read(entry.path)
     let document = try invocation.fileEdit.parse(bytes, path: entry.path)
-    if invocation.arguments.has(.checklistsOnly), !document.hasItems {
+    if !entry.counts(document, checklistsOnly: invocation.arguments.has(.checklistsOnly)) {
       invocation.output.write(bytes)
       return .success
     }
@@ -133,7 +133,7 @@ struct FormatJob: Sendable {
     -> [UInt8]?
   {
     let document = try edit.parse(bytes, path: entry.path)
-    if !entry.isExplicit || checklistsOnly, !document.hasItems { return nil }
+    if !entry.counts(document, checklistsOnly: checklistsOnly) { return nil }
     return ChecklistFormatter().format(document)
   }
 

@@ -226,7 +226,7 @@ struct LintJob: Sendable {
   private func skip(
     _ document: ChecklistDocument, _ entry: FileWalker.Entry, _ linter: ChecklistLinter
   ) -> Bool {
-    guard !entry.isExplicit || checklistsOnly, !document.hasItems else { return false }
+    guard !entry.counts(document, checklistsOnly: checklistsOnly) else { return false }
     return !linter.lint(document).contains { $0.rule == .malformedCheckbox }
   }
 

@@ -11,7 +11,7 @@ extension Command {
   ) { invocation throws(CommandError) in
     let targets = try invocation.targets()
     let unread = targets.unread
-    let files = targets.files.filter { !$0.isStandardInput }.map { ($0.path, $0.isExplicit) }
+    let files = targets.files.filter { !$0.isStandardInput }
     if let first = unread.first, files.isEmpty { throw first }
     // What cannot be read is said before the screen opens (and stays on the terminal's
     // main screen after it closes); the rest opens.

@@ -113,7 +113,7 @@ extension LanguageServer {
       for entry in expansion.files {
         try checkpoint()
         guard let bytes = try? ChecklistFile.read(entry.path.absolute),
-          let document = try? ChecklistDocument(parsing: bytes), document.hasItems
+          let document = try? ChecklistDocument(parsing: bytes), entry.counts(document)
         else { continue }
         files.append(try fileItems(entry.path.absolute, document))
       }

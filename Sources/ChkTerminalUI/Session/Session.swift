@@ -81,14 +81,14 @@ package final class Session {
   /// leaves it out.
   ///
   /// - Throws: the first file that cannot be opened, as the commands report it.
-  package init(paths: [(path: UserPath, isExplicit: Bool)], workspace: Workspace)
+  package init(paths: [FileWalker.Entry], workspace: Workspace)
     throws(CommandError)
   {
     self.workspace = workspace
     var files: [OpenFile] = []
-    for (path, isExplicit) in paths {
-      let file = try OpenFile(path)
-      if isExplicit || file.document.hasItems { files.append(file) }
+    for entry in paths {
+      let file = try OpenFile(entry.path)
+      if entry.counts(file.document) { files.append(file) }
     }
     self.files = files
     rebuildRows()

@@ -19,6 +19,21 @@ package enum FileWalker {
     package var isExplicit: Bool
     /// Standard input (`-`), shown as `path`.
     package var isStandardInput = false
+
+    package init(path: UserPath, isExplicit: Bool, isStandardInput: Bool = false) {
+      self.path = path
+      self.isExplicit = isExplicit
+      self.isStandardInput = isStandardInput
+    }
+
+    /// Whether the document read from this entry counts as a checklist, the one rule
+    /// every front end applies to the files it walks: a file named on the command line
+    /// always does (unless `checklistsOnly`: `--checklists-only` asks the same of
+    /// named files); a file found by walking a directory only when it holds an item
+    /// (a README with no task is not a checklist).
+    package func counts(_ document: ChecklistDocument, checklistsOnly: Bool = false) -> Bool {
+      (isExplicit && !checklistsOnly) || document.hasItems
+    }
   }
 
   /// A path a walk left out, and why (for `--verbose`).
