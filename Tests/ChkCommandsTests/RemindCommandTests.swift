@@ -41,8 +41,7 @@ struct RemindCommandTests {
 
       """
     let path = cli.directory.path + "/bin/" + name
-    try script.write(toFile: path, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+    try TestSupport.writeProgram(script, to: path)
   }
 
   /// The window is (now - window, now]: across midnight, a year's end and a month's end,

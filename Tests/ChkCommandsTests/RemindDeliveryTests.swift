@@ -19,8 +19,7 @@ struct RemindDeliveryTests {
   /// A program in the harness's bin/ that runs `body` (a shell script's lines).
   static func program(_ name: String, in cli: CLIHarness, _ body: String) throws {
     let path = cli.directory.path + "/bin/" + name
-    try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+    try TestSupport.writeProgram("#!/bin/sh\n" + body + "\n", to: path)
   }
 
   /// `sleep`, which the programs that must outlast chk use; `nil` (the test skips,
@@ -143,12 +142,14 @@ struct RemindDeliveryTests {
     let text = Array("- [ ] A  @due(2024-06-01 12:00)  @id(a1)\n".utf8)
     #expect(write(descriptor, text, text.count) == text.count)
     close(descriptor)
-    try Self.program("hook", in: cli, #"printf %s "$CHK_FILE" > "$PWD/file""#)
+    // The hook writes into the harness's directory: the test process's own working
+    // directory is shared with every test running beside this one.
+    try Self.program("hook", in: cli, #"printf %s "$CHK_FILE" > '"# + cli.directory.path + "/file'")
     let result = cli.run(
       "remind", SystemPath.string(name), "--now", "2024-06-01 12:00", "--exec", "hook")
     #expect(result.status == .success)
     #expect(result.output == "12:00  v\\xFE.md:a1  A  (due 2024-06-01 12:00)\n")
-    #expect(Array(try Data(contentsOf: URL(fileURLWithPath: "file"))) == name)
+    #expect(Array(try Data(contentsOf: URL(fileURLWithPath: cli.directory.path + "/file"))) == name)
   }
 
   /// Without `--now` a run delivers what fell due since the last run that looked at

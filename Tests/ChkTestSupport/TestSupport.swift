@@ -1,6 +1,12 @@
 import ChecklistKit
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Paths and readers shared by the tests.
 public enum TestSupport {
   /// The package's root directory.
@@ -17,6 +23,19 @@ public enum TestSupport {
       variables["LLVM_PROFILE_FILE"] = file
     }
     return variables
+  }
+
+  /// Writes a shell script at `path`, executable. The file is opened close-on-exec and
+  /// written in place: a program that another test starts meanwhile would otherwise
+  /// inherit a descriptor open for writing on it, and running the script would then
+  /// fail with ETXTBSY (what Foundation's atomic write leaves open to).
+  public static func writeProgram(_ text: String, to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    defer { close(descriptor) }
+    let bytes = Array(text.utf8)
+    guard write(descriptor, bytes, bytes.count) == bytes.count, fchmod(descriptor, 0o755) == 0
+    else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
   }
 
   /// `Samples/`.

@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkTestSupport
 import Foundation
 import Testing
 
@@ -132,9 +133,8 @@ struct ConcurrencyTests {
     let bin = runner.path("bin")
     try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
     let hook = bin + "/hook"
-    try "#!/bin/sh\necho \"$CHK_ID\" >> '\(runner.path("log"))'\n".write(
-      toFile: hook, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
+    try TestSupport.writeProgram(
+      "#!/bin/sh\necho \"$CHK_ID\" >> '\(runner.path("log"))'\n", to: hook)
     runner.extraEnvironment["PATH"] = bin
     // Due a minute or two ago by the clock: inside a 10-minute window.
     let now = LocalMoment.now()
