@@ -81,4 +81,33 @@ extension SessionTests {
       #expect(rows.allSatisfy { !$0.contains(".md") } == (names.count == 1), "\(rows)")
     }
   }
+
+  /// The due screen is `chk due`'s agenda: the same items in the same order, a day's
+  /// items without a time first and then by time, whatever their order in the file.
+  @Test func theDueScreenOrdersADayAsChkDueDoes() throws {
+    let text = """
+      ## Day
+
+      - [ ] Late  @due(2024-06-05 17:00)
+      - [ ] Early  @due(2024-06-05 09:00)
+      - [ ] All day  @due(2024-06-05)
+      - [ ] Next  @due(2024-06-06 08:00)
+      - [ ] Last week  @due(2024-05-20)
+      - [x] Done  @due(2024-06-05 07:00)
+
+      """
+    let ui = try SessionHarness(text)
+    ui.press("T")
+    let names = ["Late", "Early", "All day", "Next", "Last week", "Done"]
+    func order(_ lines: [String]) -> [String] {
+      lines.compactMap { line in names.first { line.contains("  " + $0 + " ") } }
+    }
+    let screen = order(ui.screen.dropLast())
+    #expect(screen == ["Last week", "All day", "Early", "Late", "Next"], "\(ui.screen)")
+    let command = order(
+      ui.output(of: ["due", "copy.md"]).split(separator: "\n").map { String($0) + " " })
+    #expect(screen == command)
+    #expect(ui.screen.contains { $0.contains("2024-06-05 09:00  Early") })
+    #expect(ui.screen.contains { $0.contains("2024-06-05        All day") })
+  }
 }

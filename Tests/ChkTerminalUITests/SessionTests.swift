@@ -100,6 +100,12 @@ struct SessionHarness {
 
   /// What `chk ARGUMENTS` makes of the copy.
   func command(_ arguments: String...) throws -> String {
+    _ = output(of: arguments)
+    return try directory.read("copy.md")
+  }
+
+  /// What `chk ARGUMENTS` prints, run on the copy.
+  func output(of arguments: [String]) -> String {
     var environment = ChkEnvironment(
       variables: variables, currentDirectory: directory.path, today: Self.today)
     environment.variables["CHK_FILE"] = "copy.md"
@@ -107,7 +113,7 @@ struct SessionHarness {
     let errors = ByteOutput()
     let status = ChkTool.run(arguments, environment: environment, output: output, errors: errors)
     #expect(status == .success, "\(errors.text)")
-    return try directory.read("copy.md")
+    return output.text
   }
 }
 

@@ -12,19 +12,17 @@ extension Command {
     let today = try invocation.day(.today) ?? invocation.environment.today
     let until = try invocation.day(.until)
     let sort = try ItemSort(invocation, default: .due)
-    // Each file's open items with a @due day, found in parallel from the line records.
     let documents = files.documents
-    var entries = Parallel.map(documents.count) { fileIndex -> [AgendaEntry] in
-      let file = documents[fileIndex]
-      return file.document.openItemsWithDueTags.compactMap { list, item in
-        guard let due = item.dueDate, until.map({ due <= $0 }) ?? true else { return nil }
-        return AgendaEntry(
-          file: fileIndex, path: file.path.shown, list: list, item: item,
-          number: file.numbers.number(ofLine: item.line) ?? 0,
-          section: AgendaEntry.Section(due: due, today: today), reminders: file.reminders)
-      }
-    }.flatMap { $0 }
-    entries = sort.order(entries).map { entries[$0] }
+    let agenda = Agenda(documents.map(\.document), today: today, until: until)
+    var entries = agenda.entries.map { entry in
+      let file = documents[entry.file]
+      return AgendaEntry(
+        file: entry.file, path: file.path.shown, list: entry.list, item: entry.item,
+        number: file.numbers.number(ofLine: entry.item.line) ?? 0, section: entry.section,
+        reminders: file.reminders)
+    }
+    // The agenda's own order is `--sort due`'s.
+    if sort != .due { entries = sort.order(entries).map { entries[$0] } }
     if invocation.arguments.has(.json) {
       invocation.output.writeExact(AgendaEntry.json(entries) + [UInt8(ascii: "\n")])
     } else {

@@ -707,7 +707,7 @@ hide or show checked items (with their sub-items)
 .It L
 the lists: Enter opens one, a adds one, e renames, i sets the icon, dd removes (asking first when it has items)
 .It T
-what is due across every file opened, in the sections of \fBdue\fR: Space checks an item in its own file, Enter shows it
+what is due across every file opened, in the sections and order of \fBdue\fR, with times: Space checks an item in its own file, Enter shows it
 .It ?
 every key (on a terminal too short for them all, j, k, g and G scroll the list)
 .It Esc

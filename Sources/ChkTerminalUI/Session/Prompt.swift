@@ -121,5 +121,5 @@ struct Picker {
 struct DueRow {
   var section: DueSection
   /// `nil` for the section's title row.
-  var entry: (file: Int, line: Int, due: CalendarDay, name: String)?
+  var entry: (file: Int, line: Int, due: DueMoment, name: String)?
 }

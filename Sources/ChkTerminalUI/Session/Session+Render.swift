@@ -189,8 +189,10 @@ extension Session {
           due.section == .overdue
           ? TextStyle(color: TextStyle.red)
           : due.section == .today ? TextStyle(color: TextStyle.yellow) : .plain
-        row.append(entry.due.description + "  ", style, limit: frame.columns)
-        let words = RelativeDay.words(entry.due, today: today)
+        // With any time on the screen, the day column makes room for one, as in `chk due`.
+        let when = entry.due.description + (entry.due.time == nil && dueHasTimes ? "      " : "")
+        row.append(when + "  ", style, limit: frame.columns)
+        let words = RelativeDay.words(entry.due.day, today: today)
         let place = files.count > 1 ? "  " + DisplayText.safe(files[entry.file].path.shown) : ""
         let right = DisplayText.width(words) + DisplayText.width(place) + 1
         row.append(entry.name, .plain, limit: frame.columns - right)

@@ -72,24 +72,18 @@ extension Session {
 
   // MARK: - Due
 
-  /// The due screen's rows: every open item with a due day, in `chk due`'s sections,
-  /// sorted by day, then file and line.
+  /// The due screen's rows: the agenda `chk due` shows (its sections and its order),
+  /// each section under its title.
   func rebuildDue() {
-    var entries: [(section: DueSection, file: Int, line: Int, due: CalendarDay, name: String)] = []
-    let today = self.today
-    for (index, file) in files.enumerated() {
-      for (_, item) in file.document.openItemsWithDueTags {
-        guard let due = item.dueDate else { continue }
-        entries.append(
-          (DueSection(due: due, today: today), index, item.line, due, DisplayText.safe(item.name)))
-      }
-    }
-    entries.sort { ($0.due, $0.file, $0.line) < ($1.due, $1.file, $1.line) }
+    let agenda = Agenda(files.map(\.document), today: today)
     var rows: [DueRow] = []
-    for entry in entries {
+    dueHasTimes = agenda.entries.contains { $0.due.time != nil }
+    for entry in agenda.entries {
       if rows.last?.section != entry.section { rows.append(DueRow(section: entry.section)) }
       rows.append(
-        DueRow(section: entry.section, entry: (entry.file, entry.line, entry.due, entry.name)))
+        DueRow(
+          section: entry.section,
+          entry: (entry.file, entry.item.line, entry.due, DisplayText.safe(entry.item.name))))
     }
     dueRows = rows
     dueCursor = min(dueCursor, max(0, rows.count - 1))

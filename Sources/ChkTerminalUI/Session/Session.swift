@@ -43,6 +43,8 @@ package final class Session {
   var listsCursor = 0
   var listsTop = 0
   var dueRows: [DueRow] = []
+  /// Whether any item on the due screen is due at a time (its day column makes room).
+  var dueHasTimes = false
   var dueCursor = 0
   var dueTop = 0
 
