@@ -65,8 +65,8 @@ struct Invocation {
     guard let text = arguments.value(option) else { return nil }
     guard let recurrence = Recurrence(text) else {
       throw .invalidValue(
-        "--\(option.name): '\(text)' is not a repeat; write day, week, month, year, a count "
-          + "('2 weeks'), weekday or a day's name ('monday'), optionally with 'from done'")
+        "--\(option.name): '\(text)' is not a recurrence; "
+          + Recurrence.howToWrite)
     }
     return recurrence
   }
@@ -76,8 +76,8 @@ struct Invocation {
     guard let text = arguments.value(option) else { return nil }
     guard let reminder = Reminder(text) else {
       throw .invalidValue(
-        "--\(option.name): '\(text)' is not a reminder; write a time such as 09:00, "
-          + "'30 minutes before', '2 hours before', '1 day before', or off")
+        "--\(option.name): '\(text)' is not a reminder; "
+          + Reminder.howToWrite)
     }
     return reminder
   }

@@ -88,12 +88,7 @@ struct ItemResolver {
   /// `k3f9 "Milk"`: how confirmations name an item.
   static func label(of item: ItemReference, in document: ChecklistDocument) -> String {
     guard let value = document.item(at: item) else { return "\(item)" }
-    return label(of: value)
-  }
-
-  /// `k3f9 "Milk"`: how confirmations name an item.
-  static func label(of item: ChecklistItem) -> String {
-    (item.id.map { $0 + " " } ?? "") + "\"" + item.name + "\""
+    return value.label()
   }
 
   /// One line, as every error: the candidates with their numbers, IDs and lines.

@@ -9,6 +9,24 @@ import Testing
 /// Symbols, folding, hover, hints, definitions, references and workspace symbols.
 @Suite("LSP: symbols, folding, hover and navigation")
 struct NavigationTests {
+  /// A list with every item checked says "all done" in its symbol, its hover and its
+  /// hint, as `chk lists` and `chk tui` say it (the symbol said "0 of 2 left").
+  @Test func aListWithNothingLeftIsAllDoneEverywhere() throws {
+    let session = LSPSession()
+    session.open(Params.uri, "## Done\n\n- [x] A\n- [x] B\n")
+    let symbols =
+      session.result("textDocument/documentSymbol", Params.textDocument()).arrayValue ?? []
+    #expect(symbols.first?["detail"] == "all done")
+    let hover = session.result("textDocument/hover", Params.at(0, 3))["contents"]?["value"]
+    #expect(hover?.stringValue == "all done")
+    let hints =
+      session.result(
+        "textDocument/inlayHint",
+        ["textDocument": ["uri": .string(Params.uri)], "range": Params.range((0, 0), (9, 0))]
+      ).arrayValue ?? []
+    #expect(hints.compactMap { $0["label"]?.stringValue } == ["all done"])
+  }
+
   @Test func symbolsFoldingHoverAndHints() throws {
     let session = LSPSession()
     session.open(Params.uri, CodeActionTests.actionsText + "## Empty\n")
@@ -38,7 +56,8 @@ struct NavigationTests {
     #expect(done == "**Done** 4 weeks ago (2026-11-01)")
     let heading = session.result("textDocument/hover", Params.at(0, 3))["contents"]?["value"]?
       .stringValue
-    #expect(heading == "3 of 5 items left")
+    // The words `chk lists`, `chk tui` and the hints use.
+    #expect(heading == "3 of 5 left")
     #expect(session.result("textDocument/hover", Params.at(1, 0)) == .null)
 
     let hints =

@@ -110,6 +110,21 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     return ((number % 7 + 7) % 7 + 3) % 7 + 1
   }
 
+  /// The days of the week in English, Monday first: `weekdayNames[weekday - 1]`.
+  public static let weekdayNames = [
+    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+  ]
+
+  /// This day's day of the week in English ("Friday").
+  public var weekdayName: String { Self.weekdayNames[weekday - 1] }
+
+  /// The first day after this one that falls on `weekday` (1 Monday ... 7 Sunday): a
+  /// week later when this day is one; `nil` past year 9999.
+  public func next(weekday: Int) -> CalendarDay? {
+    let ahead = (weekday - self.weekday + 7) % 7
+    return adding(days: ahead == 0 ? 7 : ahead)
+  }
+
   /// The last day of this day's month.
   public var endOfMonth: CalendarDay {
     CalendarDay(uncheckedYear: year, month: month, day: Self.daysIn(month: month, year: year))

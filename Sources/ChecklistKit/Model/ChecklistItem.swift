@@ -78,6 +78,13 @@ public struct ChecklistItem: Sendable, Hashable {
     tags.first { $0.key == key }?.value
   }
 
+  /// `k3f9 "Milk"`: how confirmations name an item, its ID (when it has one) and its
+  /// name in quotes, in every front end. `shown` turns the name into what the output
+  /// can show (a terminal's safe form).
+  public func label(shown: (String) -> String = { $0 }) -> String {
+    (id.map { $0 + " " } ?? "") + "\"" + shown(name) + "\""
+  }
+
   /// Appends this item and its sub-items in file order, without recursion.
   func appendFlattened(to result: inout [ChecklistItem]) {
     var pending: [ChecklistItem] = [self]

@@ -52,6 +52,17 @@ public struct ItemList: Sendable, Hashable {
     /// How many items the list holds, sub-items included.
     public var itemCount: Int { openCount + doneCount }
 
+    /// How far along the list is: "2 of 5 left", "all done", or `nil` when it holds no
+    /// items (see `progress(open:total:)`).
+    public var progress: String? { Self.progress(open: openCount, total: itemCount) }
+
+    /// How far along a list with `open` of `total` items unchecked is, in the words
+    /// every front end shows beside it: "2 of 5 left", "all done" when none is open,
+    /// `nil` when it holds no items (each front end says that its own way, or not).
+    public static func progress(open: Int, total: Int) -> String? {
+      total == 0 ? nil : open == 0 ? "all done" : "\(open) of \(total) left"
+    }
+
     /// Whether the list at `index` is a title: a heading with no items of its own
     /// whose next heading is a deeper one (the `# Checklist` that `chk init` writes
     /// above `## To do`). It holds lists, not items: an item added "to" it belongs to

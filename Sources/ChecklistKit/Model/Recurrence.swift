@@ -25,9 +25,11 @@ public struct Recurrence: Sendable, Hashable, CustomStringConvertible {
   /// The value as written (trimmed), for messages.
   public let description: String
 
-  static let dayNames = [
-    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
-  ]
+  /// How to write a value, for a message that refuses one: the one wording the linter
+  /// and the command line give.
+  public static let howToWrite =
+    "write day, week, month, year, '2 weeks', weekday or a day such as monday, "
+    + "optionally followed by 'from done'"
 
   /// Parses an `@every` value; `nil` when it is not one (see the type's summary).
   /// Words are read in any case; a count is 1 to 999.
@@ -65,7 +67,9 @@ public struct Recurrence: Sendable, Hashable, CustomStringConvertible {
       guard count == 1 else { return nil }
       unit = .weekday
     default:
-      guard count == 1, let index = Self.dayNames.firstIndex(of: word) else { return nil }
+      guard count == 1,
+        let index = CalendarDay.weekdayNames.firstIndex(where: { $0.lowercased() == word })
+      else { return nil }
       unit = .dayOfWeek(index + 1)
     }
   }
@@ -102,8 +106,7 @@ public struct Recurrence: Sendable, Hashable, CustomStringConvertible {
       } while day.weekday > 5
       return day
     case .dayOfWeek(let weekday):
-      let ahead = (weekday - floor.weekday + 7) % 7
-      return floor.adding(days: ahead == 0 ? 7 : ahead)
+      return floor.next(weekday: weekday)
     }
   }
 }

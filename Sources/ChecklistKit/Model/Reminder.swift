@@ -12,6 +12,11 @@ public enum Reminder: Sendable, Hashable, CustomStringConvertible {
   /// No reminder.
   case off
 
+  /// How to write a value, for a message that refuses one: the one wording the linter
+  /// and the command line give.
+  public static let howToWrite =
+    "write a time such as 09:00, '30 minutes before', '2 hours before', '1 day before', or off"
+
   /// Parses a `@remind` value; `nil` for anything else.
   public init?(_ text: some StringProtocol) {
     let words = text.lowercased().split(separator: " ")

@@ -8,7 +8,7 @@ extension Command {
     "the open items with a @due day, across files: overdue, today, this week, later",
     options: [.until, .today, .sort, .json, .failOnOverdue, .verbose]
   ) { invocation throws(CommandError) in
-    let files = try ChecklistFiles.load(invocation, paths: invocation.operands)
+    let files = try ParsedChecklists.load(invocation, paths: invocation.operands)
     let today = try invocation.day(.today) ?? invocation.environment.today
     let until = try invocation.day(.until)
     let sort = try ItemSort(invocation, default: .due)
@@ -44,7 +44,7 @@ extension Command {
   static func listFiles(_ invocation: Invocation, paths: [String]) throws(CommandError)
     -> ExitCode
   {
-    let files = try ChecklistFiles.load(invocation, paths: paths)
+    let files = try ParsedChecklists.load(invocation, paths: paths)
     let sort = try ItemSort(invocation)
     let options = try FilterOptions(invocation)
     let json = invocation.arguments.has(.json)
@@ -120,7 +120,7 @@ extension Command {
   static func listsOfFiles(_ invocation: Invocation, paths: [String]) throws(CommandError)
     -> ExitCode
   {
-    let files = try ChecklistFiles.load(invocation, paths: paths)
+    let files = try ParsedChecklists.load(invocation, paths: paths)
     if invocation.arguments.has(.json) {
       var output: [UInt8] = [UInt8(ascii: "[")]
       for (index, file) in files.documents.enumerated() {
@@ -145,66 +145,6 @@ extension Command {
   /// The line above each file's part of a many-file view: `==> PATH <==`.
   static func fileHeading(_ path: UserPath, style: Style, output: ByteOutput) -> String {
     style.bold("==> " + Visible.Printer(output)(path.shown) + " <==")
-  }
-}
-
-/// The checklist files a many-file view reads: found as `chk lint` finds them, read
-/// and parsed in parallel; files found by walking that hold no item are left out.
-struct ChecklistFiles {
-  struct File: Sendable {
-    var path: UserPath
-    var document: ChecklistDocument
-    var numbers: ItemNumbers
-    /// The reminder defaults of the `.chk.json` that governs the file.
-    var reminders = ReminderDefaults()
-  }
-
-  var documents: [File] = []
-  var targets: ChecklistTargets
-  var errors: [CommandError] = []
-  var skipped: [String] = []
-
-  static func load(_ invocation: Invocation, paths: [String]) throws(CommandError)
-    -> ChecklistFiles
-  {
-    let targets = try invocation.targets(paths)
-    let edit = invocation.fileEdit
-    let entries = targets.files
-    let results = Parallel.map(entries.count) { index -> Result<File?, CommandError> in
-      let entry = entries[index]
-      do throws(CommandError) {
-        let document = try edit.parse(edit.read(entry.path), path: entry.path)
-        if !entry.counts(document) { return .success(nil) }
-        return .success(File(path: entry.path, document: document, numbers: document.itemNumbers()))
-      } catch {
-        return .failure(error)
-      }
-    }
-    var files = ChecklistFiles(targets: targets)
-    for (index, result) in results.enumerated() {
-      switch result {
-      case .success(var file?):
-        // A .chk.json that cannot be read leaves the defaults (`chk lint` reports it).
-        let directory = SystemPath.directory(of: file.path.absolute)
-        if let configuration = try? files.targets.configurations.configuration(for: directory) {
-          file.reminders = configuration.reminders
-        }
-        files.documents.append(file)
-      case .success(nil): files.skipped.append(entries[index].path.shown)
-      case .failure(let error): files.errors.append(error)
-      }
-    }
-    return files
-  }
-
-  /// Reports what could not be read (and, with `--verbose`, what was skipped); the exit
-  /// status for it.
-  func finish(_ invocation: Invocation) -> ExitCode {
-    targets.reportSkipped(noItems: skipped, invocation)
-    let unread = targets.unread
-    for error in unread + errors { invocation.errors.line("chk: " + error.message) }
-    if let first = unread.first { return first.status }
-    return errors.first?.status ?? .success
   }
 }
 

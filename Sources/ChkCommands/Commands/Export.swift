@@ -21,7 +21,7 @@ extension Command {
     }
     let includesDone = arguments.has(.includeDone)
     let verbose = arguments.has(.verbose)
-    var files = try ChecklistFiles.load(invocation, paths: invocation.operands)
+    var files = try ParsedChecklists.load(invocation, paths: invocation.operands)
     if !arguments.has(.noAssign) {
       giveIDs(&files, includingChecked: includesDone, invocation)
     }
@@ -65,7 +65,7 @@ extension Command {
   /// files are read again after. A file that cannot be edited (read-only, locked) is
   /// said, and its items keep the UIDs `--no-assign` gives.
   private static func giveIDs(
-    _ files: inout ChecklistFiles, includingChecked: Bool, _ invocation: Invocation
+    _ files: inout ParsedChecklists, includingChecked: Bool, _ invocation: Invocation
   ) {
     var given = (items: 0, files: 0)
     for index in files.documents.indices {

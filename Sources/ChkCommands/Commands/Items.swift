@@ -164,7 +164,7 @@ extension Command {
         let item = document.item(at: .line(range.lowerBound))
         let count = item.map { Self.descendantCount(of: $0) } ?? 0
         let label = Invocation.label(
-          item.map(ItemResolver.label(of:)) ?? "line \(range.lowerBound)", in: path,
+          item.map { $0.label() } ?? "line \(range.lowerBound)", in: path,
           explicit: explicit)
         messages.append(
           "removed " + label

@@ -163,20 +163,17 @@ extension Command {
     for (index, outline) in outlines.enumerated() {
       let list = outline.list
       let name = visible(list.name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)")
-      let total = outline.itemCount
       if ItemList.Outline.isTitle(outlines, at: index) {
         let icon = list.icon.map { "  " + style.dim(visible($0)) } ?? ""
         invocation.output.lineExact(style.bold(name) + icon)
         continue
       }
-      let state: String
-      if total == 0 {
-        state = style.dim("no items")
-      } else if outline.openCount == 0 {
-        state = style.green("all done")
-      } else {
-        state = "\(outline.openCount) of \(total) left"
-      }
+      let state =
+        switch outline.progress {
+        case nil: style.dim("no items")
+        case let words? where outline.openCount == 0: style.green(words)
+        case let words?: words
+        }
       let icon = list.icon.map { "  " + style.dim(visible($0)) } ?? ""
       // Styled: the text was made visible before the styles went in.
       invocation.output.lineExact(

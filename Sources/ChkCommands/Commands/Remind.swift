@@ -57,7 +57,7 @@ extension Command {
           ? "--exec: '\(text)' is not a program on PATH; nothing was run" : nil
       )
     }
-    let files = try ChecklistFiles.load(invocation, paths: invocation.operands)
+    let files = try ParsedChecklists.load(invocation, paths: invocation.operands)
     var record: ReminderRecordFile?
     if preview == nil {
       if let state = invocation.workspace.stateDirectory {

@@ -231,10 +231,9 @@ extension LanguageServer {
   /// end of the month.
   private func comingDays() -> [(String, CalendarDay?)] {
     let today = environment.workspace.today
-    let untilMonday = (8 - today.weekday) % 7
     return [
       ("today", today), ("tomorrow", today.adding(days: 1)),
-      ("next Monday", today.adding(days: untilMonday == 0 ? 7 : untilMonday)),
+      ("next Monday", today.next(weekday: 1)),
       ("in a week", today.adding(days: 7)), ("end of month", today.endOfMonth),
     ]
   }
@@ -246,14 +245,10 @@ extension LanguageServer {
     var days: [(String, CalendarDay?)] = [("today", today), ("yesterday", today.adding(days: -1))]
     for back in 2...6 {
       guard let day = today.adding(days: -back) else { continue }
-      days.append(("last " + Self.weekdayNames[day.weekday - 1], day))
+      days.append(("last " + day.weekdayName, day))
     }
     return days
   }
-
-  static let weekdayNames = [
-    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
-  ]
 
   /// Days as completions: labels in words, inserted as ISO dates. The filter text
   /// starts with what is being typed: the word ("tom") or the date ("2026-1").

@@ -103,7 +103,7 @@ extension LanguageServer {
         shownInList = 0
         let first = max(1, row.line)
         let name = parsedDocument.listFields(atLine: row.line)?.name
-        var detail = total == 0 ? "" : "\(left) of \(total) left"
+        var detail = ItemList.Outline.progress(open: left, total: total) ?? ""
         if limit == 0, total > 0 {
           detail += "; items not listed (the file has over \(Self.symbolItemLimit))"
         } else if limit < total {
@@ -187,41 +187,15 @@ extension LanguageServer {
     return rows
   }
 
-  /// A number of days in words: days up to two weeks, then weeks, months (of 30
-  /// days) and, past two years, years: "3 days", "5 weeks", "73 years".
-  static func describeDays(_ days: Int) -> String {
-    func count(_ value: Int, _ unit: String) -> String {
-      value == 1 ? "1 \(unit)" : "\(value) \(unit)s"
-    }
-    switch days {
-    case ..<14: return count(days, "day")
-    case ..<60: return count(days / 7, "week")
-    case ..<730: return count(days / 30, "month")
-    default: return count(days / 365, "year")
-    }
-  }
-
   /// "due in 3 days", "due today", "overdue by 2 days", "due in 5 months".
   static func describeDue(_ due: CalendarDay, today: CalendarDay) -> String {
     let days = due.dayNumber - today.dayNumber
     switch days {
     case 0: return "due today"
     case 1: return "due tomorrow"
-    case 2...: return "due in \(describeDays(days))"
+    case 2...: return "due in \(RelativeDay.span(days))"
     case -1: return "overdue by 1 day (due yesterday)"
-    default: return "overdue by \(describeDays(-days))"
-    }
-  }
-
-  /// "today", "yesterday", "3 days ago", "2 years ago".
-  static func describePast(_ day: CalendarDay, today: CalendarDay) -> String {
-    let days = today.dayNumber - day.dayNumber
-    switch days {
-    case 0: return "today"
-    case 1: return "yesterday"
-    case 2...: return "\(describeDays(days)) ago"
-    case -1: return "tomorrow"
-    default: return "in \(describeDays(-days))"
+    default: return "overdue by \(RelativeDay.span(-days))"
     }
   }
 
@@ -236,7 +210,7 @@ extension LanguageServer {
       if item.isChecked {
         parts.append(
           "**Done**"
-            + (item.doneDate.map { " \(Self.describePast($0, today: today)) (\($0))" } ?? ""))
+            + (item.doneDate.map { " \(RelativeDay.words($0, today: today)) (\($0))" } ?? ""))
       } else {
         parts.append("**Open**")
       }
@@ -259,12 +233,10 @@ extension LanguageServer {
       }
       if let id = item.id { parts.append("`@id(\(id))`") }
     } else if let outline = parsedDocument.listOutlines.first(where: { $0.list.line == line }),
-      outline.itemCount > 0
+      let progress = outline.progress
     {
       // A heading without items of its own (a title) gets nothing.
-      parts.append(
-        "\(outline.openCount) of \(outline.itemCount) item\(outline.itemCount == 1 ? "" : "s") left"
-      )
+      parts.append(progress)
     } else {
       return .null
     }
@@ -296,11 +268,10 @@ extension LanguageServer {
         ))
     }
     for outline in parsedDocument.listOutlines {
-      guard let line = outline.list.line, line >= first, line <= last, outline.itemCount > 0
+      guard let line = outline.list.line, line >= first, line <= last,
+        let progress = outline.progress
       else { continue }
-      hint(
-        line,
-        outline.openCount == 0 ? "all done" : "\(outline.openCount) of \(outline.itemCount) left")
+      hint(line, progress)
     }
     if dueHints == .inlay, first <= last {
       let today = environment.workspace.today

@@ -90,11 +90,6 @@ extension Session {
     if screen == .due { rebuildDue() }
   }
 
-  /// How a confirmation names an item: `k3f9 "Milk"`.
-  static func label(of item: ChecklistItem) -> String {
-    (item.id.map { $0 + " " } ?? "") + "\"" + DisplayText.safe(item.name) + "\""
-  }
-
   // MARK: - Items
 
   /// Space and `x`: what `chk toggle` does, a recurring item checked now included.
@@ -104,7 +99,9 @@ extension Session {
       let outcome = try document.setChecked(
         [.line(line)], ChecklistDocument.CheckChange(.toggle, doneDay: today, today: today))[0]
       let item = document.itemFields(atLine: outcome.line)
-      var message = (outcome.isChecked ? "checked " : "unchecked ") + (item.map(Self.label) ?? "")
+      var message =
+        (outcome.isChecked ? "checked " : "unchecked ")
+        + (item.map { $0.label(shown: DisplayText.safe) } ?? "")
       switch outcome.recurrence {
       case .added(let id, let due)?:
         message += "; the next one, \(id), is due \(due)"
@@ -143,7 +140,7 @@ extension Session {
     let changed = edit(file) { document throws(EditError) in
       let id = try document.addItem(named: name, at: position)
       added = id
-      return "added " + (document.item(withID: id).map(Self.label) ?? id)
+      return "added " + (document.item(withID: id).map { $0.label(shown: DisplayText.safe) } ?? id)
     }
     // The cursor goes to the new item.
     if changed, let added { moveCursor(toItemWithID: added, in: file) }
@@ -199,7 +196,7 @@ extension Session {
       let outline = document.outline
       let count = outline.count { $0.kind == .item && owned.contains($0.line) } - 1
       try document.deleteItem(.line(line))
-      return "removed " + Self.label(of: item)
+      return "removed " + item.label(shown: DisplayText.safe)
         + (count == 0 ? "" : " and \(count) sub-item" + (count == 1 ? "" : "s"))
         + "; u brings it back"
     }
@@ -210,7 +207,8 @@ extension Session {
     edit(file) { document throws(EditError) in
       let id = try document.assignID(to: .line(line))
       try document.moveItem(.id(id), to: position)
-      return "moved " + (document.item(withID: id).map(Self.label) ?? id) + " " + place
+      return "moved " + (document.item(withID: id).map { $0.label(shown: DisplayText.safe) } ?? id)
+        + " " + place
     }
   }
 

@@ -236,7 +236,9 @@ extension Session {
         down ? "already the last of its siblings" : "already the first of its siblings")
     }
     let other = siblings[target].line
-    let name = files[file].document.itemFields(atLine: other).map(Self.label) ?? "it"
+    let name =
+      files[file].document.itemFields(atLine: other).map { $0.label(shown: DisplayText.safe) }
+      ?? "it"
     moveItem(
       file: file, line: row.line, to: down ? .after(.line(other)) : .before(.line(other)),
       describing: (down ? "after " : "before ") + name)
@@ -252,7 +254,9 @@ extension Session {
         return setStatus("no item above at its level to go under")
       }
       let parent = siblings[index - 1].line
-      let name = files[file].document.itemFields(atLine: parent).map(Self.label) ?? "it"
+      let name =
+        files[file].document.itemFields(atLine: parent).map { $0.label(shown: DisplayText.safe) }
+        ?? "it"
       moveItem(file: file, line: row.line, to: .under(.line(parent)), describing: "under " + name)
     } else {
       guard row.level > 0,
@@ -261,7 +265,10 @@ extension Session {
             && $0.lastLine >= row.line
         })
       else { return setStatus("already at the top level") }
-      let name = files[file].document.itemFields(atLine: parent.line).map(Self.label) ?? "it"
+      let name =
+        files[file].document.itemFields(atLine: parent.line).map {
+          $0.label(shown: DisplayText.safe)
+        } ?? "it"
       moveItem(
         file: file, line: row.line, to: .after(.line(parent.line)), describing: "after " + name)
     }

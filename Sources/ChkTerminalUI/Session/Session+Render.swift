@@ -92,7 +92,7 @@ extension Session {
     var count = ""
     if let (open, total) = file.counts[index] {
       // A heading with no items of its own (a title) says nothing.
-      count = total == 0 ? "" : open == 0 ? "all done" : "\(open) of \(total) left"
+      count = ItemList.Outline.progress(open: open, total: total) ?? ""
     }
     let right = DisplayText.width(count)
     let limit = columns - right - 2

@@ -19,8 +19,8 @@ extension LintPass {
     if Recurrence(value) == nil {
       report(
         .invalidEvery, line: index, columns: span.whole,
-        "'\(value)' in @every is not a recurrence; write day, week, month, year, '2 weeks', "
-          + "weekday or a day such as monday, optionally followed by 'from done'")
+        "'\(value)' in @every is not a recurrence; "
+          + Recurrence.howToWrite)
     } else if line.tag(.due) == nil {
       report(
         .invalidEvery, line: index, columns: span.whole,

@@ -17,8 +17,8 @@ extension LintPass {
     if Reminder(value) == nil {
       report(
         .invalidRemind, line: index, columns: span.whole,
-        "'\(value)' in @remind is not a reminder; write a time such as 09:00, "
-          + "'30 minutes before', '2 hours before', '1 day before', or off")
+        "'\(value)' in @remind is not a reminder; "
+          + Reminder.howToWrite)
     } else if line.tag(.due) == nil {
       report(
         .invalidRemind, line: index, columns: span.whole,

@@ -13,15 +13,18 @@ package enum RelativeDay {
     case -1: return "yesterday"
     default: break
     }
-    let distance = abs(days)
-    let amount: String
-    switch distance {
-    case ..<14: amount = "\(distance) days"
-    case ..<60: amount = plural(distance / 7, "week")
-    case ..<730: amount = plural(distance / 30, "month")
-    default: amount = plural(distance / 365, "year")
+    return days > 0 ? "in " + span(days) : span(-days) + " ago"
+  }
+
+  /// A number of days (1 or more) in words: days up to two weeks, then weeks, months
+  /// (of 30 days) and, past two years, years: "1 day", "3 days", "5 weeks", "73 years".
+  package static func span(_ days: Int) -> String {
+    switch days {
+    case ..<14: plural(days, "day")
+    case ..<60: plural(days / 7, "week")
+    case ..<730: plural(days / 30, "month")
+    default: plural(days / 365, "year")
     }
-    return days > 0 ? "in " + amount : amount + " ago"
   }
 
   private static func plural(_ count: Int, _ unit: String) -> String {
@@ -40,14 +43,10 @@ package enum RelativeDay {
     case "yesterday": return today.adding(days: -1)
     default: break
     }
-    let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-    guard word.count >= 3, let weekday = names.firstIndex(where: { $0.hasPrefix(word) }) else {
-      return nil
-    }
-    // `today.weekday` is 1 (Monday) to 7 (Sunday).
-    var days = (weekday + 1) - today.weekday
-    if days <= 0 { days += 7 }
-    return today.adding(days: days)
+    guard word.count >= 3,
+      let index = CalendarDay.weekdayNames.firstIndex(where: { $0.lowercased().hasPrefix(word) })
+    else { return nil }
+    return today.next(weekday: index + 1)
   }
 
   /// A due day and optional time as a person types it: a day as `day(_:today:)` reads
