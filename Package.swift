@@ -11,7 +11,8 @@ import PackageDescription
 //   ChkWorkspace (what every front end shares: finding files, .chk.json, JSON, the one
 //     edit path and undo, terminal-safe output, processes)
 //   ChecklistKit (the file format: model, parser, formatter, linter, edits, merge,
-//     safe writes), and CSupport (the C calls the Swift overlay of libc lacks)
+//     safe writes), CSupport (the C calls the Swift overlay of libc lacks) and
+//     ChkPlatform (libc, named once per platform; imported internally by ChecklistKit)
 // LayoutTests (in ChecklistKitTests/Architecture) checks the imports each target may use.
 let package = Package(
   name: "chk",
@@ -26,15 +27,21 @@ let package = Package(
     // C library calls the Swift overlay of libc lacks (memmem), and the commit a release
     // was built from.
     .target(name: "CSupport"),
-    .target(name: "ChecklistKit", dependencies: ["CSupport"]),
-    .target(name: "ChkWorkspace", dependencies: ["ChecklistKit", "CSupport"]),
-    .target(name: "ChkLanguageServer", dependencies: ["ChecklistKit", "ChkWorkspace"]),
-    .target(name: "ChkTerminalUI", dependencies: ["ChecklistKit", "ChkWorkspace"]),
+    // The C library, named once per platform (Glibc, Musl or Darwin); ChecklistKit
+    // imports it internally, so the library's clients do not see libc through it.
+    .target(name: "ChkPlatform"),
+    .target(name: "ChecklistKit", dependencies: ["ChkPlatform", "CSupport"]),
+    .target(name: "ChkWorkspace", dependencies: ["ChecklistKit", "ChkPlatform", "CSupport"]),
+    .target(
+      name: "ChkLanguageServer", dependencies: ["ChecklistKit", "ChkWorkspace", "ChkPlatform"]),
+    .target(name: "ChkTerminalUI", dependencies: ["ChecklistKit", "ChkWorkspace", "ChkPlatform"]),
     .target(
       name: "ChkCommands",
-      dependencies: ["ChecklistKit", "ChkWorkspace", "ChkLanguageServer", "ChkTerminalUI"]),
+      dependencies: [
+        "ChecklistKit", "ChkWorkspace", "ChkLanguageServer", "ChkTerminalUI", "ChkPlatform",
+      ]),
     .executableTarget(
-      name: "chk", dependencies: ["ChkCommands", "ChkWorkspace"],
+      name: "chk", dependencies: ["ChkCommands", "ChkWorkspace", "ChkPlatform"],
       // Release builds link everything in (Swift runtime and libc): start-up drops from
       // ~3.4 ms (dynamic libc, static Swift runtime) to ~1.4 ms. The linker warns that the
       // runtime's optional prespecialization lookup uses dlopen; chk never needs it.
@@ -43,12 +50,15 @@ let package = Package(
         .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))
       ]),
     .target(
-      name: "Benchmark", dependencies: ["ChecklistKit", "CSupport"], exclude: ["README.md"]),
-    .executableTarget(name: "chk-bench", dependencies: ["Benchmark", "ChecklistKit"]),
+      name: "Benchmark", dependencies: ["ChecklistKit", "ChkPlatform", "CSupport"],
+      exclude: ["README.md"]),
+    .executableTarget(
+      name: "chk-bench", dependencies: ["Benchmark", "ChecklistKit", "ChkPlatform"]),
     .target(
       name: "FuzzChecks",
       dependencies: [
         "ChecklistKit", "ChkWorkspace", "ChkCommands", "ChkLanguageServer", "ChkTerminalUI",
+        "ChkPlatform",
       ]),
     .executableTarget(name: "chk-fuzz", dependencies: ["FuzzChecks"]),
     // Helpers the test targets share: temporary directories, the samples, invariants.

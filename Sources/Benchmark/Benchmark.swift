@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkPlatform
 
 /// One measured figure, with its baseline and its target.
 public struct Figure: Sendable {

@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkPlatform
 
 /// `chk-bench [--runs N] [--json] [--quick] [--tree | --tui | --lsp] [--chk PATH] [--keep]`;
 /// `--tree` measures only the many-file views, `--tui` only `chk tui`; also

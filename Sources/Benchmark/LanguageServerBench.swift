@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkPlatform
 
 /// `chk lsp` as an editor sees it: a server process on two pipes, timed from sending a
 /// message to receiving its answer.

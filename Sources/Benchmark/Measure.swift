@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkPlatform
 
 /// Timings of repeated runs: median, min and max in seconds, and a peak RSS.
 public struct Sample: Sendable {

@@ -1,5 +1,6 @@
 import CSupport
 import ChecklistKit
+import ChkPlatform
 
 /// `chk tui` as a person at a terminal meets it: the program on a pseudo-terminal of
 /// 80×24, timed from a key sent to the last byte of the frame it draws.

@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkPlatform
 
 extension Benchmark {
   /// Only the many-file figures (`chk-bench --tree`).

@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkPlatform
 import ChkWorkspace
 
 /// The process side of `chk lsp`: reads frames from standard input, hands them to the
@@ -196,15 +197,10 @@ public enum LanguageServerLoop {
         descriptor = 2
         return
       }
-      let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-      var prefix = ""
-      for component in directory.split(separator: "/") {
-        prefix += "/" + component
-        mkdir(prefix, 0o700)
-      }
-      let opened = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-      descriptor = opened >= 0 ? opened : 2
-      if opened < 0 {
+      POSIX.makeDirectories(SystemPath.directory(of: path), mode: 0o700)
+      let opened = POSIX.openForAppending(path)
+      descriptor = opened ?? 2
+      if opened == nil {
         Self.write(line: "chk lsp: cannot open the log \(path); logging to standard error", to: 2)
       }
     }

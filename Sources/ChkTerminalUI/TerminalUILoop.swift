@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkPlatform
 import ChkWorkspace
 
 /// How `chk tui` was asked to run.

@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkPlatform
 import ChkWorkspace
 
 /// `chk export` and `chk remind` on any checklist: the first byte picks the options,

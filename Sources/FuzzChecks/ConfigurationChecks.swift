@@ -1,5 +1,6 @@
 import ChecklistKit
 import ChkLanguageServer
+import ChkPlatform
 import ChkWorkspace
 
 /// Configuration lookup and path handling, fed any bytes.

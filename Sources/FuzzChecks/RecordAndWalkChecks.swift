@@ -1,5 +1,6 @@
 import ChecklistKit
 import ChkCommands
+import ChkPlatform
 import ChkWorkspace
 
 /// The fuzz targets besides documents: undo records and directory walks (the language

@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkPlatform
 import ChkTerminalUI
 import ChkWorkspace
 

@@ -1,4 +1,5 @@
 import Benchmark
 import ChecklistKit
+import ChkPlatform
 
 exit(BenchmarkCommand.main(Array(CommandLine.arguments)))

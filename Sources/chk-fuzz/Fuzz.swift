@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkPlatform
 import FuzzChecks
 
 /// A scratch directory for the checks that need a file, made once per process.

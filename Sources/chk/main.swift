@@ -2,6 +2,7 @@ import ChecklistKit
 // The process: signals, environment, working directory and standard streams are set up
 // here, once; everything else is one call into ChkCommands.
 import ChkCommands
+import ChkPlatform
 import ChkWorkspace
 
 // A closed pipe (`chk list | head`) is a write error to ignore, not a signal that kills;

@@ -1,5 +1,6 @@
 import CSupport
 import ChecklistKit
+import Foundation
 import Testing
 
 @testable import ChkTerminalUI

@@ -1,4 +1,5 @@
 import ChkTestSupport
+import Foundation
 import Testing
 
 @testable import ChecklistKit

@@ -1,3 +1,5 @@
+internal import ChkPlatform
+
 /// Differences between two versions of a text, line by line: the one diff that
 /// `--diff` output, the language server's text edits, undo records and the merge all
 /// use.

@@ -7,7 +7,7 @@
 /// the buffer it read instead of filling a new buffer the size of the file (a fresh
 /// 56 MB buffer costs the kernel as much to clear as the rest of a `chk check`). A
 /// change that builds a new buffer anyway keeps the old one whole.
-public struct ByteHistory: Sendable {
+package struct ByteHistory: Sendable {
   enum Step {
     /// `removed` stood at `offset`, where `inserted` bytes are now.
     case spliced(offset: Int, removed: [UInt8], inserted: Int)
@@ -18,14 +18,14 @@ public struct ByteHistory: Sendable {
   private(set) var steps: [Step] = []
 
   /// An empty history, to start one on a document.
-  public init() {}
+  package init() {}
 
   mutating func append(_ step: Step) { steps.append(step) }
 
   /// One replacement of a stretch of bytes that accounts for every change: where it
   /// starts, the bytes it removed and how many it put there. `nil` when the steps do
   /// not make one (none, several, or a whole new buffer).
-  public var singleSplice: (offset: Int, removed: [UInt8], inserted: Int)? {
+  package var singleSplice: (offset: Int, removed: [UInt8], inserted: Int)? {
     guard steps.count == 1, case .spliced(let offset, let removed, let inserted) = steps[0] else {
       return nil
     }
@@ -36,7 +36,7 @@ public struct ByteHistory: Sendable {
   ///
   /// - Complexity: O(*n*) in the size of the bytes; nothing is copied when no step was
   ///   taken.
-  public func original(from current: [UInt8]) -> [UInt8] {
+  package func original(from current: [UInt8]) -> [UInt8] {
     var bytes = current
     for step in steps.reversed() {
       switch step {
@@ -52,7 +52,7 @@ public struct ByteHistory: Sendable {
   /// Whether `current` differs from the bytes before the first change.
   ///
   /// - Complexity: O(1) beyond the changed stretch for one splice; otherwise O(*n*).
-  public func changes(_ current: [UInt8]) -> Bool {
+  package func changes(_ current: [UInt8]) -> Bool {
     if steps.isEmpty { return false }
     if let (offset, removed, inserted) = singleSplice {
       return removed.count != inserted

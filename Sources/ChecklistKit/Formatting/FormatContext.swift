@@ -1,3 +1,5 @@
+internal import ChkPlatform
+
 /// The state of one formatting run.
 struct FormatContext {
   let document: ChecklistDocument

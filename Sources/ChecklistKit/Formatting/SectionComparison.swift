@@ -1,3 +1,5 @@
+internal import ChkPlatform
+
 /// Whether a formatted section means the same as the original, and renders the same on
 /// GitHub: the same headings, items (state, name, tags, note, parent) and owned lines,
 /// in the same order; the same list items (task or not) starting the same lists, the

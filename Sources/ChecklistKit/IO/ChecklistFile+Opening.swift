@@ -1,3 +1,5 @@
+internal import ChkPlatform
+
 /// Opening a file by its resolved path, and the paths and clocks writing uses.
 extension ChecklistFile {
 

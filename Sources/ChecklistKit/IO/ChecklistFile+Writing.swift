@@ -1,3 +1,5 @@
+internal import ChkPlatform
+
 /// How a new version reaches the disk: checked against what was read, written to a
 /// temporary file beside it and renamed over it (or rewritten in place for a file with
 /// several hard links), with the temporary files of a killed `chk` removed.

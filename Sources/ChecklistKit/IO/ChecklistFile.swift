@@ -1,3 +1,5 @@
+internal import ChkPlatform
+
 /// A checklist file opened for an edit: locked, read once, and written back through
 /// the one safe-write path. Nothing else in chk writes a user's file.
 ///

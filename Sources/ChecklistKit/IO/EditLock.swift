@@ -1,3 +1,5 @@
+internal import ChkPlatform
+
 /// The lock an edit holds: `flock` on a lock file beside the target,
 /// `.NAME.chk-lock`, which only the file's writers can open.
 ///

@@ -1,3 +1,5 @@
+internal import ChkPlatform
+
 /// Why a checklist file could not be read or written. The file on disk is unchanged
 /// whenever one of these is thrown.
 public enum FileError: Error, Sendable, Hashable {

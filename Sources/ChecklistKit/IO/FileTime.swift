@@ -1,3 +1,5 @@
+internal import ChkPlatform
+
 /// A file's time as `stat` gives it: whole seconds since 1970 and the nanoseconds
 /// after them.
 ///

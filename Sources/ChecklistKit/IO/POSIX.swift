@@ -1,3 +1,5 @@
+internal import ChkPlatform
+
 /// What `stat` says about a file, in the parts chk compares and keeps: the typed file
 /// identity the front ends see instead of libc's `stat`.
 package struct FileStatus: Hashable, Sendable {
@@ -244,15 +246,25 @@ package enum POSIX {
     return 0
   }
 
+  /// Opens `path` to append to it, creating it with `mode` (the owner's alone by
+  /// default), never through a symbolic link, closed on exec; `nil` when it cannot.
+  package static func openForAppending(_ path: String, mode: UInt32 = 0o600) -> Int32? {
+    let flags = O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC
+    let descriptor = SystemPath.with(path) { open($0, flags, mode_t(mode)) }
+    return descriptor >= 0 ? descriptor : nil
+  }
+
   /// Creates a directory and its missing parents with `mode`.
   ///
   /// - Returns: 0, or the `errno` of the first failure.
   @discardableResult
-  package static func makeDirectories(_ path: String, mode: mode_t = 0o755) -> Int32 {
+  package static func makeDirectories(_ path: String, mode: UInt32 = 0o755) -> Int32 {
     var current = path.hasPrefix("/") ? "" : "."
     for component in path.split(separator: "/") {
       current += "/" + component
-      if SystemPath.with(current, { mkdir($0, mode) }) != 0, errno != EEXIST { return errno }
+      if SystemPath.with(current, { mkdir($0, mode_t(mode)) }) != 0, errno != EEXIST {
+        return errno
+      }
     }
     return 0
   }

@@ -1,3 +1,5 @@
+internal import ChkPlatform
+
 /// The known tags a line carries, as the tag checks found them: a bit per key, by its
 /// index in `ChecklistTag.Key.known`.
 struct LintPassTags {

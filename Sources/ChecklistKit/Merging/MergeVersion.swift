@@ -1,3 +1,5 @@
+internal import ChkPlatform
+
 /// Gives each distinct key a small integer; remembers which keys are items or lists.
 ///
 /// A class: the three versions and the merger share one. Keys live end to end in one

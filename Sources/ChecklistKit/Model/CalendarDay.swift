@@ -1,3 +1,5 @@
+internal import ChkPlatform
+
 /// A calendar day with no time or zone, written `YYYY-MM-DD` (ISO 8601).
 public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The year, 1 to 9999.

@@ -27,7 +27,7 @@ public struct ChecklistDocument: Sendable {
   /// default) for none kept. The edit path starts one on a document that holds the
   /// only reference to its file's bytes: edits then change that buffer in place, and the
   /// history gives back the bytes as they were.
-  public var history: ByteHistory?
+  package var history: ByteHistory?
 
   #if DEBUG
     /// What the tests count of this document's work (see `WorkLog`).

@@ -1,3 +1,5 @@
+internal import ChkPlatform
+
 /// A time of day on a 24-hour clock, to the minute, with no zone: written `HH:MM`.
 /// Times in a checklist are local and floating, as a phone's reminder is: 09:30 is
 /// 09:30 wherever the person is.

@@ -1,3 +1,5 @@
+internal import ChkPlatform
+
 /// Splits a buffer into lines and runs the block parser over them.
 ///
 /// A whole-document parse first validates the bytes and counts the lines in one pass,

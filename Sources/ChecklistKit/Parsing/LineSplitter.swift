@@ -1,3 +1,5 @@
+internal import ChkPlatform
+
 /// Finds line boundaries: LF, CRLF or a lone CR.
 struct LineSplitter {
   private let bytes: UnsafeBufferPointer<UInt8>

@@ -1,4 +1,5 @@
 import CSupport
+internal import ChkPlatform
 
 /// Finds bytes eight at a time: for the short ranges of one line, inline word compares
 /// beat a call to `memchr`. Across a whole document, finds byte strings with memmem.

@@ -1,3 +1,5 @@
+internal import ChkPlatform
+
 /// A growable byte buffer for output written a few bytes at a time: plain pointer
 /// writes, without the uniqueness and capacity checks of appending to an array.
 struct OutputBuffer: ~Copyable {

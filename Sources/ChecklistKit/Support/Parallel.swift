@@ -1,3 +1,5 @@
+internal import ChkPlatform
+
 /// Something a worker thread runs.
 private protocol WorkItem: AnyObject {
   func run()
@@ -7,7 +9,7 @@ private protocol WorkItem: AnyObject {
 ///
 /// The parser, formatter and linter use it for large documents; front ends use it to
 /// process many files at once.
-public enum Parallel {
+package enum Parallel {
   private final class Context<T>: WorkItem, @unchecked Sendable {
     let count: Int
     let body: @Sendable (Int) -> T
@@ -43,7 +45,7 @@ public enum Parallel {
   }
 
   /// The number of processors available.
-  public static let processorCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+  package static let processorCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
   /// `body(0..<count)`, computed on up to `processorCount` threads, in order.
   ///
@@ -51,7 +53,7 @@ public enum Parallel {
   ///   - count: how many tasks.
   ///   - body: computes task *i*; called once per task, from any thread.
   /// - Returns: the results in task order.
-  public static func map<T>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
+  package static func map<T>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
     guard count > 1, processorCount > 1 else { return (0..<count).map(body) }
     let context = Context(count: count, body: body)
     let extra = min(count, processorCount) - 1

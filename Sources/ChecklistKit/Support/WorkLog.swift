@@ -1,3 +1,5 @@
+internal import ChkPlatform
+
 #if DEBUG
   /// Work the tests count, in debug builds only: how often a walk over a whole document
   /// runs and how many lines the walks visit, so a test can show that a command's work

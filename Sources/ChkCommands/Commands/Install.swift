@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkPlatform
 import ChkWorkspace
 
 /// `chk install` and `chk uninstall`: the running binary, both man pages (built into

@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkPlatform
 import ChkWorkspace
 
 /// Completion: tag keys after `@` (only those the line can still take, then the file's

@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkPlatform
 
 /// The terminal the UI draws on: raw mode, the alternate screen, mouse reporting, and
 /// getting all of it back on every way out, a crash included.

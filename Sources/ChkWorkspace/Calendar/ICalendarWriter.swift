@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkPlatform
 
 /// Writes iCalendar (RFC 5545) text: content lines ended with CRLF and folded at 75
 /// octets without splitting a UTF-8 character, TEXT values escaped.

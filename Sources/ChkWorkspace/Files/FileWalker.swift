@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkPlatform
 
 /// Finds the Markdown files named on a command line: files as given, and the `*.md`
 /// files under directories, as a user expects:

@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkPlatform
 
 /// `.chk.json`: lint rules, the paths that directory walks leave out, and when items
 /// are reminded by default.

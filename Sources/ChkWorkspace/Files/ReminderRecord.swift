@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkPlatform
 
 /// What `chk remind` delivered, so that a run delivers every reminder that fell due
 /// since the last run that looked at its file (a machine that slept, a timer that

@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkPlatform
 
 /// What `chk undo` needs to restore a file: kept under `$XDG_STATE_HOME/chk/undo/`
 /// (`~/.local/state/chk/undo/` when unset), one record per file.

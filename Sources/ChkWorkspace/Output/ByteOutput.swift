@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkPlatform
 
 /// Where a command writes: a file descriptor (buffered) or memory, for tests.
 ///

@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkPlatform
 
 /// Text the process hands over as C strings (arguments, environment variables, the
 /// working directory): decoded losslessly, so a file name that is not UTF-8 still

@@ -1,4 +1,5 @@
 import ChecklistKit
+import ChkPlatform
 
 /// Runs another program (git, a notifier, a user's hook) and collects or relays its
 /// output. Arguments go to the program as they are: no shell ever sees them.

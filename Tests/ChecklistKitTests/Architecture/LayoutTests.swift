@@ -78,14 +78,17 @@ struct LayoutTests {
   /// listed. Dependencies point down only, so no front end reaches another but the
   /// commands, which run the others (`chk lsp`).
   static let allowedImports: [String: Set<String>] = [
-    "ChecklistKit": ["CSupport"],
-    "ChkWorkspace": ["ChecklistKit", "CSupport"],
-    "ChkLanguageServer": ["ChecklistKit", "ChkWorkspace"],
-    "ChkTerminalUI": ["ChecklistKit", "ChkWorkspace"],
-    "ChkCommands": ["ChecklistKit", "ChkWorkspace", "ChkLanguageServer", "ChkTerminalUI"],
-    "chk": ["ChecklistKit", "ChkWorkspace", "ChkCommands"],
-    "Benchmark": ["ChecklistKit", "CSupport"],
-    "chk-bench": ["Benchmark", "ChecklistKit"],
+    "ChkPlatform": [],
+    "ChecklistKit": ["CSupport", "ChkPlatform"],
+    "ChkWorkspace": ["ChecklistKit", "CSupport", "ChkPlatform"],
+    "ChkLanguageServer": ["ChecklistKit", "ChkWorkspace", "ChkPlatform"],
+    "ChkTerminalUI": ["ChecklistKit", "ChkWorkspace", "ChkPlatform"],
+    "ChkCommands": [
+      "ChecklistKit", "ChkWorkspace", "ChkLanguageServer", "ChkTerminalUI", "ChkPlatform",
+    ],
+    "chk": ["ChecklistKit", "ChkWorkspace", "ChkCommands", "ChkPlatform"],
+    "Benchmark": ["ChecklistKit", "CSupport", "ChkPlatform"],
+    "chk-bench": ["Benchmark", "ChecklistKit", "ChkPlatform"],
   ]
 
   @Test(arguments: allowedImports.keys.sorted())
@@ -100,11 +103,9 @@ struct LayoutTests {
         guard let index = words.firstIndex(of: "import"), index + 1 < words.count else {
           continue
         }
-        // `@_exported import Glibc` in ChecklistKit's Platform.swift is the C library.
+        // ChkPlatform is where the C library is named, once per platform.
         let module = words[index + 1]
-        if ["Glibc", "Musl", "Darwin"].contains(module), path == "Support/Platform.swift" {
-          continue
-        }
+        if ["Glibc", "Musl", "Darwin"].contains(module), target == "ChkPlatform" { continue }
         #expect(allowed.contains(module), "\(target)/\(path) imports \(module)")
       }
     }
@@ -161,5 +162,53 @@ extension LayoutTests {
         #expect(count <= 400, "\(folder)/\(path) has \(count) lines")
       }
     }
+  }
+}
+
+extension LayoutTests {
+  /// The library product re-exports nothing: its clients see its API, not libc (as
+  /// swift-system keeps its own). ChkPlatform, which is in no product, is the one
+  /// place that re-exports the C library, and the library imports it `internal`ly.
+  @Test func theLibraryDoesNotLeakTheCLibrary() {
+    for (path, text) in Self.sources("Sources") where path != "ChkPlatform/Platform.swift" {
+      #expect(!Self.code(text).contains { $0.contains("@_exported") }, "\(path) re-exports")
+    }
+    for (path, text) in Self.sources("Sources/ChecklistKit") {
+      for line in Self.code(text) where line.contains("import ChkPlatform") {
+        #expect(line == "internal import ChkPlatform", "ChecklistKit/\(path): \(line)")
+      }
+    }
+  }
+
+  /// The front ends make no file system call of their own: they go through the POSIX
+  /// layer (`POSIX`, `SystemPath`, `ChecklistFile`), which handles raw bytes in names,
+  /// `EINTR`, links and modes once.
+  @Test func theFrontEndsMakeNoRawFileCalls() {
+    let calls = [
+      "open", "openat", "stat", "lstat", "fstat", "unlink", "chmod", "access", "mkdir", "rmdir",
+      "rename", "readlink", "symlink", "ftruncate", "opendir",
+    ]
+    for target in ["ChkCommands", "ChkLanguageServer", "ChkTerminalUI"] {
+      for (path, text) in Self.sources("Sources/" + target) where !path.hasPrefix("Generated/") {
+        for (number, line) in Self.code(text).enumerated() {
+          for call in calls where Self.calls(line, call) {
+            Issue.record("\(target)/\(path):\(number + 1) calls \(call)")
+          }
+        }
+      }
+    }
+  }
+
+  /// Whether `line` calls the free function `name` (not a method of that name, a
+  /// function whose name ends with it, or a declaration).
+  static func calls(_ line: String, _ name: String) -> Bool {
+    var rest = Substring(line)
+    while let range = rest.range(of: name + "(") {
+      let before = rest[..<range.lowerBound]
+      let isName = before.last.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+      if isName != true, !before.hasSuffix("func ") { return true }
+      rest = rest[range.upperBound...]
+    }
+    return false
   }
 }
