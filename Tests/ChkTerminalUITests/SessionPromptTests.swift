@@ -65,6 +65,34 @@ extension SessionTests {
     #expect(try ui.file() == SessionHarness.text)
   }
 
+  /// The lists and due screens' changes are refused at their key on a read-only file
+  /// too (the read-only gate reads the binding table; the lists screen opened its
+  /// prompts before).
+  @Test func aReadOnlyFileRefusesAtTheKeyOnEveryScreen() throws {
+    let ui = try SessionHarness()
+    ui.session.files[0].isReadOnly = true
+    ui.press("L", "j")
+    for key in ["a", "e", "i", "d"] {
+      ui.press(key)
+      #expect(ui.session.prompt == nil, "\(key)")
+      #expect(ui.status.contains("read-only: nothing can be changed"), "\(key)")
+    }
+    ui.press("T", "j")
+    ui.press("Space")
+    #expect(ui.status.contains("read-only: nothing can be changed"))
+    #expect(try ui.file() == SessionHarness.text)
+  }
+
+  /// A click between the two presses of dd cancels the delete, as any other key does.
+  @Test func aClickBetweenTheTwoDsDeletesNothing() throws {
+    let ui = try SessionHarness()
+    ui.go(to: "Milk")
+    ui.press("d")
+    _ = ui.session.handle(.mouse(Key.Mouse(action: .wheelDown, column: 0, row: 0)))
+    ui.press("d")
+    #expect(try ui.file() == SessionHarness.text)
+  }
+
   /// A filter leaves out lists without a match, puts the cursor on the first match and
   /// says how many; the status line keeps it and hidden checked items in sight.
   @Test func theStatusLineShowsWhatNarrowsTheRows() throws {

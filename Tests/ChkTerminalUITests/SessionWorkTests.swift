@@ -78,7 +78,7 @@ extension SessionTests {
     let ui = try SessionHarness()
     _ = ui.session.handle(.character("?"))
     var text = ui.session.render(columns: 40, rows: 10).text
-    let count = Session.keys.count
+    let count = Session.helpLines.count
     #expect(text[0] == "  chk tui: keys  1-8 of \(count), j k scroll")
     #expect(text[1].hasPrefix("  j k, Down Up"))
     #expect(!text.contains { $0.contains("mouse") })

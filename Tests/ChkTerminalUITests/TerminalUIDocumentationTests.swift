@@ -9,17 +9,38 @@ import Testing
 
 @Suite("TUI: documentation")
 struct TerminalUIDocumentationTests {
-  /// Every key the help screen lists is in chk(1)'s list of keys.
-  @Test func everyKeyIsInTheManPage() throws {
+  /// chk(1)'s list of keys, as (keys, what they do): the `.It` lines of the list
+  /// after "The keys:", with the spaces mandoc needs around commas taken out.
+  static func manPageKeys() throws -> [(keys: String, what: String)] {
     let page = try String(
       contentsOf: TestSupport.packageRoot.appendingPathComponent("man/chk.1"), encoding: .utf8)
-    let items = Set(
-      page.split(separator: "\n").filter { $0.hasPrefix(".It ") }.map { $0.dropFirst(4) })
-    for (keys, _) in Session.keys {
-      let words = keys.split(separator: ",").flatMap { $0.split(separator: " ") }
-      #expect(
-        items.contains { item in words.allSatisfy { item.contains($0) } },
-        "chk.1 does not list \(keys)")
+    let list = try #require(
+      page.components(separatedBy: "\nThe keys:\n").dropFirst().first?
+        .components(separatedBy: "\n.El").first)
+    var entries: [(keys: String, what: String)] = []
+    for line in list.split(separator: "\n") {
+      if line.hasPrefix(".It ") {
+        entries.append((line.dropFirst(4).replacingOccurrences(of: " ,", with: ","), ""))
+      } else if !line.hasPrefix("."), !entries.isEmpty {
+        entries[entries.count - 1].what += line + " "
+      }
+    }
+    return entries
+  }
+
+  /// The help screen's lines and chk(1)'s list of keys are the same keys in the same
+  /// order, and every key of the lists, due and help screens is named in its line
+  /// there: both come from `Session.bindings`, which dispatch reads.
+  @Test func theManPageListsExactlyTheBindings() throws {
+    let page = try Self.manPageKeys()
+    #expect(page.map(\.keys) == Session.helpLines.map(\.keys))
+    for binding in Session.bindings {
+      guard let parent = binding.listedUnder else { continue }
+      let what = try #require(page.first { $0.keys == parent }?.what)
+      let words = Set(what.split { !$0.isLetter && !$0.isNumber }.map(String.init))
+      for word in binding.label.split(separator: " ") {
+        #expect(words.contains(String(word)), "chk.1's \(parent) does not name \(word)")
+      }
     }
   }
 
@@ -32,8 +53,10 @@ struct TerminalUIDocumentationTests {
       readme.components(separatedBy: "\n## In the terminal\n").dropFirst().first?
         .components(separatedBy: "\n## ").first)
     let known = Set(
-      Session.keys.flatMap { $0.keys.split(separator: ",").flatMap { $0.split(separator: " ") } }
-        .map(String.init))
+      Session.helpLines.flatMap {
+        $0.keys.split(separator: ",").flatMap { $0.split(separator: " ") }
+      }
+      .map(String.init))
     var inFence = false
     let prose = section.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
       if line.hasPrefix("```") { inFence.toggle() }

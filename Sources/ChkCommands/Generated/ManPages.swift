@@ -674,7 +674,7 @@ move down and up
 the first and the last row
 .It Ctrl-d Ctrl-u
 half a page down and up
-.It PgDn PgUp
+.It PgDn PgUp , Ctrl-f Ctrl-b
 a page down and up
 .It Tab Shift-Tab
 the next and the previous list
@@ -707,9 +707,9 @@ hide or show checked items (with their sub-items)
 .It L
 the lists: Enter opens one, a adds one, e renames, i sets the icon, dd removes (asking first when it has items)
 .It T
-what is due across every file opened, in the sections and order of \fBdue\fR, with times: Space checks an item in its own file, Enter shows it
+what is due across every file opened, in the sections and order of \fBdue\fR, with times: Space or x checks an item in its own file, Enter shows it
 .It ?
-every key (on a terminal too short for them all, j, k, g and G scroll the list)
+every key (on a terminal too short for them all, j, k, g and G scroll the list); Enter or Esc goes back
 .It Esc
 back; clears the filter
 .It q Ctrl-c

@@ -5,11 +5,6 @@ import ChkWorkspace
 /// write, undo record), as the commands make them: toggling is `chk toggle`, deleting
 /// `chk rm`, moving `chk mv`, a due day `chk edit --due`.
 extension Session {
-  /// Why an edit was not made, for the status line.
-  private struct Refusal: Error {
-    var message: String
-  }
-
   /// Applies `change` to file `index` through the edit path. The edit is refused when
   /// the file on disk is not, byte for byte, the one the screen shows (it would apply
   /// to lines the person has not seen): the file is read again and nothing is written.
@@ -37,10 +32,14 @@ extension Session {
     document.idGenerator = workspace.idGenerator
     var message = ""
     var isChanged = false
+    // Set when the file on disk is not the one on screen: the edit is refused, and the
+    // message says the file was read again (a flag, not a sentinel message to compare).
+    var isStale = false
     do throws(CommandError) {
       let outcome = try workspace.fileEdit().apply(to: path) { opened throws(CommandError) in
         guard opened.contents.hasSameBytes(as: document.serialized()) else {
-          throw CommandError(message: "changed", status: .temporaryFailure)
+          isStale = true
+          throw CommandError(message: "the file changed on disk", status: .temporaryFailure)
         }
         isChanged = true
         do throws(EditError) {
@@ -61,8 +60,7 @@ extension Session {
       }
       return true
     } catch {
-      let wasChanged = error.message == "changed"
-      if !isChanged, !wasChanged {
+      if !isChanged, !isStale {
         // Refused before the change began: the document is as it was.
         files[index].keep(document, identity: files[index].identity)
       } else {
@@ -75,7 +73,7 @@ extension Session {
         }
       }
       rebuildAfterChange(anchor)
-      if wasChanged || files[index].changedOnDisk {
+      if isStale || files[index].changedOnDisk {
         setStatus(
           "\(path.shown) changed on disk and was read again; nothing was written", isError: true)
       } else {

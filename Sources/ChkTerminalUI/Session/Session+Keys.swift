@@ -1,45 +1,40 @@
 import ChecklistKit
 import ChkWorkspace
 
-/// What each key does, screen by screen (the help screen lists them: `Session.keys`).
+/// What each key does, screen by screen: `Session.bindings` says which action a key
+/// is on each screen; this carries the actions out.
 extension Session {
   /// Handles one key.
   package func handle(_ key: Key) -> Effect {
+    // At a prompt too.
     if key == .control("c") { return .quit }
     if key == .control("z") { return .suspend }
     if prompt != nil { return handlePrompt(key) }
     if picker != nil { return handlePicker(key) }
-    if case .mouse(let mouse) = key { return handleMouse(mouse) }
+    // Any other key, a click included, ends a pending `d`.
     let pending = pendingKey
     pendingKey = nil
-    // Keys every screen takes.
-    switch key {
-    case .character("q"):
-      if screen == .help {
-        screen = screenBeforeHelp
-        return .none
-      }
-      return .quit
-    case .character("?"):
+    if case .mouse(let mouse) = key { return handleMouse(mouse) }
+    guard let binding = Self.binding(for: key, on: screen) else { return .none }
+    // A key that would change a read-only file says so at once, before any prompt.
+    if binding.changesFile, let file = fileUnderCursor, files[file].isReadOnly {
+      setStatus("read-only: nothing can be changed", isError: true)
+      return .none
+    }
+    switch binding.action {
+    case .quit:
+      // On the help screen, q goes back.
+      guard screen == .help else { return .quit }
+      screen = screenBeforeHelp
+    case .suspend: return .suspend
+    case .help:
       if screen != .help {
         screenBeforeHelp = screen
         helpTop = 0
       }
       screen = screen == .help ? screenBeforeHelp : .help
-      return .none
-    case .escape:
-      if screen == .help {
-        screen = screenBeforeHelp
-      } else if screen != .items {
-        setStatus("")
-        screen = .items
-      } else if !filter.isEmpty {
-        filter = ""
-        rebuildRows()
-        setStatus("filter cleared")
-      }
-      return .none
-    case .character("L"):
+    case .back: back()
+    case .lists:
       // A message about the screen left behind would read as about this one.
       setStatus("")
       screen = .lists
@@ -47,13 +42,11 @@ extension Session {
         currentList.map { list in
           listEntries.firstIndex { $0.file == list.file && $0.index == list.list } ?? 0
         } ?? 0
-      return .none
-    case .character("T"):
+    case .due:
       setStatus("")
       screen = .due
       rebuildDue()
-      return .none
-    case .character("u") where screen != .help, .control("r") where screen != .help:
+    case .undo:
       // On every screen: the file the cursor is in.
       guard let file = fileUnderCursor else {
         setStatus("no file here to undo in", isError: true)
@@ -61,22 +54,53 @@ extension Session {
       }
       undo(file: file, isRedo: key == .control("r"))
       if screen == .due { rebuildDue() }
-      return .none
-    default: break
+    case .move: moveCursor(by: key)
+    case .mouse: break
+    case .openList, .addList, .renameList, .setIcon, .removeList:
+      performOnLists(binding.action, after: pending)
+    case .checkDue, .showDue: performOnDue(binding.action)
+    default: performOnItems(binding.action, key, after: pending)
     }
+    return .none
+  }
+
+  /// Esc (and Enter on the help screen): back to the screen before, or the filter
+  /// cleared.
+  private func back() {
+    if screen == .help {
+      screen = screenBeforeHelp
+    } else if screen != .items {
+      setStatus("")
+      screen = .items
+    } else if !filter.isEmpty {
+      filter = ""
+      rebuildRows()
+      setStatus("filter cleared")
+    }
+  }
+
+  /// A moving key on the current screen: its cursor, or the help's first line shown.
+  private func moveCursor(by key: Key) {
     switch screen {
-    case .items: handleItems(key, after: pending)
-    case .lists: handleLists(key, after: pending)
-    case .due: handleDue(key)
+    case .items:
+      if let moved = Self.moved(cursor, by: key, count: rows.count, page: pageRows) {
+        cursor = moved
+      }
+    case .lists:
+      if let moved = Self.moved(listsCursor, by: key, count: listEntries.count, page: pageRows) {
+        listsCursor = moved
+      }
+    case .due:
+      if let moved = Self.moved(dueCursor, by: key, count: dueRows.count, page: pageRows) {
+        dueCursor = moved
+      }
     case .help:
-      if key == .enter { screen = screenBeforeHelp }
       // The key lines scroll as a list whose last top shows the last line.
-      let last = max(0, Self.keys.count - (pageRows - 1))
+      let last = max(0, Self.helpLines.count - (pageRows - 1))
       if let moved = Self.moved(helpTop, by: key, count: last + 1, page: pageRows - 1) {
         helpTop = moved
       }
     }
-    return .none
   }
 
   /// The file the current screen's cursor is in.
@@ -114,62 +138,49 @@ extension Session {
 
   // MARK: - Items
 
-  /// The items screen's keys that change the file.
-  static let editingKeys: Set<Key> = Set(
-    " xaoOenDdJK><m".map { Key.character($0) })
-
-  func handleItems(_ key: Key, after pending: Character?) {
-    if let moved = Self.moved(cursor, by: key, count: rows.count, page: pageRows) {
-      cursor = moved
-      return
-    }
-    // A key that would change a read-only file says so at once, before any prompt.
-    if Self.editingKeys.contains(key), let file = currentRow?.file ?? files.indices.first,
-      files[file].isReadOnly
-    {
-      return setStatus("read-only: nothing can be changed", isError: true)
-    }
-    switch key {
-    case .tab, .backTab:
+  /// An action of the items screen.
+  private func performOnItems(_ action: Binding.Action, _ key: Key, after pending: Character?) {
+    switch action {
+    case .nextList:
       jumpToList(forward: key == .tab)
-    case .character(" "), .character("x"):
+    case .toggle:
       guard let (file, row) = currentItem else { return setStatus("no item here to check") }
       toggle(file: file, line: row.line)
-    case .character("a"), .character("o"), .character("O"):
+    case .add:
       guard placeToAdd != nil else { return setStatus("no list here to add to") }
       let above = key == .character("O") && currentItem != nil
       prompt = Prompt(.addItem(above: above), label: above ? "New item above: " : "New item: ")
-    case .character("e"):
+    case .rename:
       guard let (file, row) = currentItem,
         let item = files[file].document.itemFields(atLine: row.line)
       else { return renameListHere() }
       prompt = Prompt(.rename, label: "Name: ", text: item.name)
-    case .character("n"):
+    case .note:
       guard let (file, row) = currentItem else { return setStatus("no item here") }
       prompt = Prompt(
         .note, label: "Note: ", text: files[file].document.itemFields(atLine: row.line)?.note ?? "")
-    case .character("D"):
+    case .setDue:
       guard let (file, row) = currentItem else { return setStatus("no item here") }
       let due = files[file].document.itemFields(atLine: row.line)?.due
       prompt = Prompt(
         .due, label: "Due (YYYY-MM-DD, today, fri; then HH:MM if timed; empty clears): ",
         text: due?.description ?? "")
-    case .character("d"):
+    case .delete:
       guard pending == "d" else {
         pendingKey = "d"
         return
       }
       guard let (file, row) = currentItem else { return setStatus("no item here to delete") }
       deleteItem(file: file, line: row.line)
-    case .character("J"), .character("K"):
+    case .moveAmongSiblings:
       moveAmongSiblings(down: key == .character("J"))
-    case .character(">"), .character("<"):
+    case .indent:
       indent(key == .character(">"))
-    case .character("m"):
+    case .pick:
       openPicker()
-    case .character("/"):
+    case .filter:
       prompt = Prompt(.filter, label: "/", text: filter)
-    case .character("c"):
+    case .hideChecked:
       hidesChecked.toggle()
       rebuildRows()
       setStatus(hidesChecked ? "checked items hidden (c shows them)" : "checked items shown")

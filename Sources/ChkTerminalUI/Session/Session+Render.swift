@@ -208,46 +208,17 @@ extension Session {
 
   // MARK: - Help
 
-  /// Every key, as the help screen and chk(1) list them.
-  package static let keys: [(keys: String, what: String)] = [
-    ("j k, Down Up", "move down and up"),
-    ("g G, Home End", "the first and the last row"),
-    ("Ctrl-d Ctrl-u", "half a page down and up"),
-    ("PgDn PgUp", "a page down and up"),
-    ("Tab Shift-Tab", "the next and the previous list"),
-    ("Space x", "check or uncheck the item (as chk toggle)"),
-    ("a o", "add an item below, at the same level"),
-    ("O", "add an item above"),
-    ("e", "edit the name (of a list, on its heading)"),
-    ("n", "edit the note"),
-    ("D", "set the due day (fri, 2024-06-01) and time (fri 17:00)"),
-    ("dd", "delete the item with its sub-items"),
-    ("J K", "move the item down and up among its siblings"),
-    ("> <", "indent and outdent the item"),
-    ("m", "move the item to another list"),
-    ("u Ctrl-r", "undo and redo (the undo chk undo uses)"),
-    ("/", "filter by name, note or ID as you type; Esc clears"),
-    ("c", "hide or show checked items"),
-    ("L", "the lists: Enter opens, a adds, e renames, i icon, dd removes"),
-    ("T", "what is due in every file: Space checks, Enter shows it"),
-    ("?", "this help"),
-    ("Esc", "back; clears the filter"),
-    ("q Ctrl-c", "quit"),
-    ("Ctrl-z", "suspend (fg resumes)"),
-    ("mouse", "click a box to check it, a row to go there; the wheel scrolls"),
-  ]
-
   private func renderHelp(into frame: inout Frame, page: Int) {
     // The title, then as many key lines from `helpTop` as fit; j and k scroll them.
     let shown = max(0, page - 1)
-    let first = min(helpTop, max(0, Self.keys.count - shown))
+    let first = min(helpTop, max(0, Self.helpLines.count - shown))
     var title = "chk tui: keys"
-    if shown < Self.keys.count {
+    if shown < Self.helpLines.count {
       title +=
-        "  \(first + 1)-\(min(Self.keys.count, first + shown)) of \(Self.keys.count), j k scroll"
+        "  \(first + 1)-\(min(Self.helpLines.count, first + shown)) of \(Self.helpLines.count), j k scroll"
     }
-    let lines = [(title, "")] + Self.keys[first..<min(Self.keys.count, first + shown)]
-    let width = Self.keys.map { DisplayText.width($0.keys) }.max() ?? 0
+    let lines = [(title, "")] + Self.helpLines[first..<min(Self.helpLines.count, first + shown)]
+    let width = Self.helpLines.map { DisplayText.width($0.keys) }.max() ?? 0
     for (offset, line) in lines.enumerated() {
       var row = Frame.Row()
       if offset == 0 {

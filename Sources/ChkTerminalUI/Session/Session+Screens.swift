@@ -21,14 +21,11 @@ extension Session {
     return name.isEmpty ? "(no name)" : DisplayText.safe(name)
   }
 
-  func handleLists(_ key: Key, after pending: Character?) {
+  /// An action of the lists screen.
+  func performOnLists(_ action: Binding.Action, after pending: Character?) {
     let entries = listEntries
-    if let moved = Self.moved(listsCursor, by: key, count: entries.count, page: pageRows) {
-      listsCursor = moved
-      return
-    }
-    switch key {
-    case .enter:
+    switch action {
+    case .openList:
       guard listsCursor < entries.count else { return }
       let entry = entries[listsCursor]
       if !filter.isEmpty || hidesChecked {
@@ -42,20 +39,20 @@ extension Session {
         top = index
       }
       screen = .items
-    case .character("a"):
+    case .addList:
       prompt = Prompt(.addList, label: "New list: ")
-    case .character("e"):
+    case .renameList:
       guard let (file, line) = selectedList else { return }
       guard line > 0 else { return setStatus("the items before the first heading have no name") }
       prompt = Prompt(
         .renameList, label: "List name: ",
         text: files[file].document.listFields(atLine: line)?.name ?? "")
-    case .character("i"):
+    case .setIcon:
       guard let (file, line) = selectedList else { return }
       prompt = Prompt(
         .listIcon, label: "Icon (an emoji or a symbol name; empty removes it): ",
         text: files[file].document.listFields(atLine: line)?.icon ?? "")
-    case .character("d"):
+    case .removeList:
       guard pending == "d" else {
         pendingKey = "d"
         return
@@ -89,17 +86,14 @@ extension Session {
     dueCursor = min(dueCursor, max(0, rows.count - 1))
   }
 
-  func handleDue(_ key: Key) {
-    if let moved = Self.moved(dueCursor, by: key, count: dueRows.count, page: pageRows) {
-      dueCursor = moved
-      return
-    }
+  /// An action of the due screen.
+  func performOnDue(_ action: Binding.Action) {
     guard dueCursor < dueRows.count, let entry = dueRows[dueCursor].entry else { return }
-    switch key {
-    case .character(" "), .character("x"):
+    switch action {
+    case .checkDue:
       toggle(file: entry.file, line: entry.line)
       rebuildDue()
-    case .enter:
+    case .showDue:
       screen = .items
       if let index = rows.firstIndex(where: {
         $0.file == entry.file && $0.kind == .item
