@@ -199,7 +199,10 @@ struct EditingCommandTests {
     #expect(cli.run("mv", "milk", "--top", "--bottom").status == .usage)
   }
 
-  @Test func listManagement() throws {
+  /// list-add, list-rename, list-icon and list-rm say what they did and change only the
+  /// heading; a list with items is removed only with --force; a missing list names the
+  /// lists there are.
+  @Test func listCommandsChangeOnlyTheirHeading() throws {
     let cli = try harness()
     #expect(cli.run("list-add", "Garden", "--icon", "leaf").output == "added list \"Garden\"\n")
     #expect(try cli.read("CHECKLIST.md").hasSuffix("@id(swp)\n\n## Garden  @icon(leaf)\n"))

@@ -84,7 +84,7 @@ struct FormatCommandTests {
     #expect(cli.run("fmt", "--check", "--checklists-only", "d/README.md").output.isEmpty)
   }
 
-  @Test func errors() throws {
+  @Test func fmtRefusesSeveralFilesToPrintAndReportsEachBadOne() throws {
     let cli = try CLIHarness(files: ["a.md": Self.messy, "b.md": Self.messy])
     let several = cli.run("fmt", "a.md", "b.md")
     #expect(several.status == .usage)

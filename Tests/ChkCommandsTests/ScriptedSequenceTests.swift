@@ -31,7 +31,7 @@ struct ScriptedSequenceTests {
     let removed = items[items.count - 2]
     [target, moved, removed].forEach(touch)
 
-    func itemText(_ line: Int) -> String { "/" + (start.item(atLine: line)?.name ?? "") }
+    func itemText(_ line: Int) -> String { "/" + (start.item(atLineIndex: line)?.name ?? "") }
     run("add", "New task", "--due", "2024-04-01")
     // --no-repeat: a recurring target would come back as a second item of its name,
     // which /TEXT could no longer tell apart (RepeatCommandTests covers recurrence).
@@ -60,7 +60,7 @@ struct ScriptedSequenceTests {
     #expect(archive.allItems.contains { $0.note == "checked twice" })
     #expect(document.items.filter { !$0.isChecked && $0.name == "New task" }.count == 1)
     #expect(document.hasByteOrderMark == start.hasByteOrderMark)
-    let removedName = start.item(atLine: removed)?.name
+    let removedName = start.item(atLineIndex: removed)?.name
     #expect(!all.contains { $0.name == removedName })
 
     // Untouched non-blank lines survive byte for byte, in order.

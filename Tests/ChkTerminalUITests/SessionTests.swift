@@ -288,7 +288,7 @@ struct SessionTests {
 
   /// Moving: j/k, g/G, Tab to the next list, Ctrl-d half a page; the status line says
   /// where the cursor is.
-  @Test func moving() throws {
+  @Test func movingKeysPlaceTheCursorAndTheStatusLineSaysWhere() throws {
     let ui = try SessionHarness()
     #expect(ui.status.contains("1/11"))
     ui.press("G")

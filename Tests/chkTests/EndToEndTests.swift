@@ -82,7 +82,7 @@ struct EndToEndTests {
     #expect(output.last == "- [ ] item 4999  @due(2024-01-01)")
   }
 
-  @Test func version() throws {
+  @Test func versionPrintsTheNameAndSucceeds() throws {
     let result = try run("--version")
     #expect(result.status == 0)
     #expect(result.output.hasPrefix("chk "))

@@ -245,7 +245,7 @@ struct TerminalUITests {
   }
 
   /// A resize redraws at the new size; below 40×10 the screen says so.
-  @Test func resizing() throws {
+  @Test func aResizeRedrawsAtTheNewSize() throws {
     guard let oracle = try TerminalOracle.forTest("resizing") else { return }
     let scratch = try Scratch()
     defer { scratch.remove() }

@@ -80,17 +80,9 @@ extension ChecklistDocument {
     lines.reduce(0) { $0 + ($1.kind == .item && $1.isChecked ? 1 : 0) }
   }
 
-  /// The first item whose `@id` is `id`, with its sub-items.
-  ///
-  /// - Complexity: O(*n*) in the number of lines.
-  public func item(withID id: String) -> ChecklistItem? {
-    guard let index = itemIndices(withID: id).first else { return nil }
-    return item(atLine: index)
-  }
-
-  /// The item on a 0-based line index, with its sub-items; `nil` if that line is not
-  /// an item.
-  func item(atLine index: Int) -> ChecklistItem? {
+  /// The item on a 0-based line index (the public lookups take 1-based lines or an
+  /// `ItemReference`), with its sub-items; `nil` if that line is not an item.
+  func item(atLineIndex index: Int) -> ChecklistItem? {
     guard lines.indices.contains(index), lines[index].kind == .item else { return nil }
     return bytes.withUnsafeBufferPointer { buffer in
       var roots: [ChecklistItem] = []

@@ -63,7 +63,7 @@ extension ChecklistDocument {
   /// - Complexity: O(*n*) to find an ID, plus the size of the item's subtree.
   public func item(at reference: ItemReference) -> ChecklistItem? {
     guard let index = try? lineIndex(of: reference) else { return nil }
-    return item(atLine: index)
+    return item(atLineIndex: index)
   }
 
   /// The 1-based lines an item owns: its own, its sub-items' and its continuation

@@ -138,7 +138,7 @@ extension Session {
     let changed = edit(file) { document throws(EditError) in
       let id = try document.addItem(named: name, at: position)
       added = id
-      return "added " + (document.item(withID: id).map { $0.label(shown: DisplayText.safe) } ?? id)
+      return "added " + (document.item(at: .id(id)).map { $0.label(shown: DisplayText.safe) } ?? id)
     }
     // The cursor goes to the new item.
     if changed, let added { moveCursor(toItemWithID: added, in: file) }
@@ -205,7 +205,7 @@ extension Session {
     edit(file) { document throws(EditError) in
       let id = try document.assignID(to: .line(line))
       try document.moveItem(.id(id), to: position)
-      return "moved " + (document.item(withID: id).map { $0.label(shown: DisplayText.safe) } ?? id)
+      return "moved " + (document.item(at: .id(id)).map { $0.label(shown: DisplayText.safe) } ?? id)
         + " " + place
     }
   }

@@ -155,7 +155,7 @@ struct ItemEditTests {
   func renameEscapesOnlyWhatWouldBeMisread(_ name: String, _ written: String) throws {
     let result = try edited("- [ ] old  @id(i1)\n") { try $0.rename(.id("i1"), to: name) }
     #expect(result == "- [ ] \(written)  @id(i1)\n")
-    let item = try TestSupport.document(result).item(withID: "i1")
+    let item = try TestSupport.document(result).item(at: .id("i1"))
     let trimmed = name.trimmingPrefix(while: { $0 == " " })
     #expect(item?.name == String(trimmed.reversed().drop { $0 == " " }.reversed()))
   }
@@ -172,7 +172,7 @@ struct ItemEditTests {
       guard !trimmed.isEmpty else { continue }
       var document = try TestSupport.document("- [ ] old  @id(i1)  # n\n")
       try document.rename(.id("i1"), to: name)
-      let item = document.item(withID: "i1")
+      let item = document.item(at: .id("i1"))
       #expect(item?.name == trimmed, "name \(name.debugDescription)")
       #expect(item?.note == "n", "name \(name.debugDescription)")
       #expect(item?.tags.map(\.key) == ["id"], "name \(name.debugDescription)")

@@ -206,8 +206,8 @@ struct StructureEditTests {
         ## Chores
         """))
     let document = try TestSupport.document(result)
-    #expect(document.item(withID: "milk")?.children.map(\.id) == ["bread"])
-    #expect(document.item(withID: "bread")?.children.map(\.id) == ["rye", "sour"])
+    #expect(document.item(at: .id("milk"))?.children.map(\.id) == ["bread"])
+    #expect(document.item(at: .id("bread"))?.children.map(\.id) == ["rye", "sour"])
   }
 
   @Test func moveOutOfAParent() throws {
