@@ -4,13 +4,13 @@ import ChkWorkspace
 extension CommandError {
   /// A refused edit: bad values are data errors, unknown references usage errors.
   static func edit(_ error: EditError, path: String) -> CommandError {
-    let status: ExitCode
+    let kind: CommandError.Kind
     switch error {
-    case .emptyName, .lineBreak, .invalidDate, .unrepresentableValue: status = .dataError
+    case .emptyName, .lineBreak, .invalidDate, .unrepresentableValue: kind = .invalidData
     case .itemNotFound, .ambiguousID, .listNotFound, .listExists, .moveIntoOwnSubtree,
       .unsupportedPosition, .changesOtherLines, .unbalancedHTML:
-      status = .usage
-    case .tooLarge: status = .dataError
+      kind = .usage
+    case .tooLarge: kind = .invalidData
     }
     var message = "\(path): \(error.message)"
     // The library says what is wrong; the command line says what to run.
@@ -20,6 +20,6 @@ extension CommandError {
     case .listNotFound: message += " ('chk lists' shows them)"
     default: break
     }
-    return CommandError(message: message, status: status)
+    return CommandError(message: message, kind: kind)
   }
 }

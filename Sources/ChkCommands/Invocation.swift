@@ -146,7 +146,7 @@ struct Invocation {
       throw CommandError(
         message: "\(missing.shown): no such file (in '\(SystemPath.display(operand))'; "
           + "FILE:ITEM names an item of an existing file)",
-        status: .noInput)
+        kind: .missing)
     }
     return (nil, operand)
   }

@@ -30,23 +30,16 @@ public enum TerminalUILoop {
   /// Runs until `q`, Ctrl-C, SIGTERM, SIGHUP or SIGINT; restores the terminal on every
   /// way out, a crash signal included.
   ///
-  /// - Returns: 0; 64 when standard input or output is not a terminal; the status of
-  ///   the first file that cannot be opened.
-  public static func run(_ options: TerminalUIOptions, errors: ByteOutput) -> ExitCode {
+  /// - Throws: a usage error when standard input or output is not a terminal; the
+  ///   error of the first file that cannot be opened.
+  package static func run(_ options: TerminalUIOptions) throws(WorkspaceError) {
     let device: TerminalDevice
     do throws(TerminalError) {
       device = try TerminalDevice(input: 0, output: 1)
     } catch {
-      errors.line("chk: tui needs a terminal: standard input and output must both be one")
-      return .usage
+      throw .usage("tui needs a terminal: standard input and output must both be one")
     }
-    let session: Session
-    do throws(CommandError) {
-      session = try Session(paths: options.paths, workspace: options.workspace)
-    } catch {
-      errors.line("chk: " + error.message)
-      return error.status
-    }
+    let session = try Session(paths: options.paths, workspace: options.workspace)
     installSignalHandlers()
     device.enter()
     defer {
@@ -97,7 +90,6 @@ public enum TerminalUILoop {
         lastCheck = now()
       }
     }
-    return .success
   }
 
   private static func now() -> Double {

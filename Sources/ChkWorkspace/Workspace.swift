@@ -102,17 +102,17 @@ package struct Workspace: Sendable {
   /// default name that exists in the working directory.
   ///
   /// - Throws: status 66 when there is none, saying how to name or create one.
-  package func checklistPath(named: String?) throws(CommandError) -> UserPath {
+  package func checklistPath(named: String?) throws(WorkspaceError) -> UserPath {
     if let named { return userPath(named) }
     if let path = variables["CHK_FILE"], !path.isEmpty { return userPath(path) }
     for name in Self.defaultFileNames {
       let candidate = userPath(name)
       if POSIX.kind(of: candidate.absolute) != .missing { return candidate }
     }
-    throw CommandError(
+    throw WorkspaceError(
       message: "no checklist file here; name one with --file PATH or $CHK_FILE, "
         + "or create CHECKLIST.md with 'chk init'",
-      status: .noInput)
+      kind: .missing)
   }
 
   /// How long to wait for another `chk` editing a file: `$CHK_LOCK_TIMEOUT` seconds

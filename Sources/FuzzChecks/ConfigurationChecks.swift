@@ -41,7 +41,7 @@ extension FuzzChecks {
     for query in chain + [directory + "/" + extra, directory + "//./../" + extra] {
       var cache = ConfigurationCache(home: root)
       var result: String
-      do throws(CommandError) {
+      do throws(WorkspaceError) {
         result = try cache.configuration(for: query).path ?? "none"
       } catch {
         result = "error"

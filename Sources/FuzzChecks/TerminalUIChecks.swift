@@ -62,7 +62,7 @@ extension FuzzChecks {
       ],
       currentDirectory: directory)
     let session: Session
-    do throws(CommandError) {
+    do throws(WorkspaceError) {
       session = try Session(
         paths: [FileWalker.Entry(path: workspace.userPath("list.md"), isExplicit: true)],
         workspace: workspace)

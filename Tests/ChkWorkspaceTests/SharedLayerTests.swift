@@ -48,15 +48,15 @@ struct SharedLayerTests {
     let good = try cache.configuration(for: directory.path + "/good")
     #expect(good.path == directory.path + "/.chk.json")
     #expect(good.rules.map(\.rule.name) == ["missing-id"])
-    #expect(throws: CommandError.self) { try cache.configuration(for: directory.path + "/bad") }
-    #expect(throws: CommandError.self) { try cache.configuration(for: directory.path + "/bad") }
+    #expect(throws: WorkspaceError.self) { try cache.configuration(for: directory.path + "/bad") }
+    #expect(throws: WorkspaceError.self) { try cache.configuration(for: directory.path + "/bad") }
     #expect(cache.used == [directory.path + "/.chk.json"])
   }
 
   /// A configuration's parse errors name the file and say what was expected.
   @Test func aConfigurationThatIsNotValidSaysWhy() {
     func message(_ text: String) -> String? {
-      do throws(CommandError) {
+      do throws(WorkspaceError) {
         _ = try ProjectConfiguration.parse(Array(text.utf8), path: "c/.chk.json")
         return nil
       } catch {
@@ -77,7 +77,7 @@ struct SharedLayerTests {
     let undo = UndoStore(directory: directory.path + "/state")
     let edit = FileEdit(lockTimeout: 1, undo: undo)
     let outcome = try edit.applyToDocument(at: path, idGenerator: .seeded(1)) {
-      document throws(CommandError) in
+      document throws(WorkspaceError) in
       do throws(EditError) {
         try document.check(.id("m1"), on: CalendarDay("2024-06-01"))
       } catch {
@@ -92,8 +92,8 @@ struct SharedLayerTests {
     } else {
       Issue.record("no undo record")
     }
-    #expect(throws: CommandError.self) {
-      _ = try edit.apply(to: path) { _ throws(CommandError) -> (bytes: [UInt8], value: Void) in
+    #expect(throws: WorkspaceError.self) {
+      _ = try edit.apply(to: path) { _ throws(WorkspaceError) -> (bytes: [UInt8], value: Void) in
         throw .usage("refused")
       }
     }

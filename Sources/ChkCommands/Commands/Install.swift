@@ -52,7 +52,7 @@ extension Command {
     guard let bytes = try? ChecklistFile.read(manifest) else {
       throw CommandError(
         message: "\(SystemPath.display(prefix)): nothing was installed here by 'chk install' "
-          + "(no \(SystemPath.display(manifest)))", status: .noInput)
+          + "(no \(SystemPath.display(manifest)))", kind: .missing)
     }
     // Only what the record names and `install` puts there (a record edited to name
     // another file, `PREFIX/../etc/x`, removes nothing else), and only while it holds
@@ -201,7 +201,7 @@ enum Installation {
           throw CommandError(
             message: "\(SystemPath.display(current)) \(reason), who could replace what is "
               + "installed under it; choose another --prefix, or --force if you trust them",
-            status: .cannotCreate)
+            kind: .cannotCreate)
         }
       }
     }
@@ -245,7 +245,7 @@ enum Installation {
     guard POSIX.makeDirectories(directory) == 0 else {
       throw CommandError(
         message: "\(SystemPath.display(directory)): cannot create the directory "
-          + "(\(POSIX.reason())); choose another --prefix", status: .cannotCreate)
+          + "(\(POSIX.reason())); choose another --prefix", kind: .cannotCreate)
     }
     // A link on the way (`PREFIX/bin -> /elsewhere`) would put the file outside
     // PREFIX, where uninstall would not remove it.
@@ -253,14 +253,14 @@ enum Installation {
       throw CommandError(
         message: "\(SystemPath.display(directory)) leads outside \(SystemPath.display(prefix)) "
           + "through a symbolic link; remove the link or choose another --prefix",
-        status: .cannotCreate)
+        kind: .cannotCreate)
     }
     // A symbolic link in the prefix is not followed: writing through it would change
     // a file elsewhere, which uninstall would then not remove.
     if POSIX.isSymbolicLink(target.path) {
       throw CommandError(
         message: "\(SystemPath.display(target.path)) is a symbolic link; remove it or choose "
-          + "another --prefix", status: .cannotCreate)
+          + "another --prefix", kind: .cannotCreate)
     }
     var verb = "unchanged"
     do throws(FileError) {
@@ -287,7 +287,7 @@ enum Installation {
       guard POSIX.setMode(target.path, mode) else {
         throw CommandError(
           message: "\(SystemPath.display(target.path)): cannot make it executable "
-            + "(\(POSIX.reason()))", status: .cannotCreate)
+            + "(\(POSIX.reason()))", kind: .cannotCreate)
       }
       verb += " (made executable)"
     }

@@ -108,7 +108,7 @@ extension Command {
             message: "\(sourcePath.shown): list '\(name)' opens <\(element)> on line \(line) "
               + "without closing it; a copy would change how the lines after it read on "
               + "GitHub: close the element in the list first",
-            status: .dataError)
+            kind: .invalidData)
         }
         throw .edit(error, path: path.shown)
       }

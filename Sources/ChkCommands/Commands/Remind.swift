@@ -142,7 +142,7 @@ extension Command {
     // the run counts as done (cron would otherwise mail every few minutes).
     _ = files.finish(invocation)
     if let missing = program?.missing {
-      throw CommandError(message: missing, status: .unavailable)
+      throw CommandError(message: missing, kind: .unavailable)
     }
     return failures > 0 ? .failure : .success
   }

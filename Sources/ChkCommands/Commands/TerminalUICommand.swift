@@ -20,13 +20,12 @@ extension Command {
     guard !files.isEmpty else {
       throw CommandError(
         message: "no checklist files in \(invocation.operands.joined(separator: ", ")); "
-          + "name a file, or create one with 'chk init'", status: .noInput)
+          + "name a file, or create one with 'chk init'", kind: .missing)
     }
     var workspace = invocation.workspace
     if let day = try invocation.day(.today) { workspace.fixedToday = day }
-    return TerminalUILoop.run(
-      TerminalUIOptions(
-        paths: files, workspace: workspace, usesColor: invocation.style.isEnabled),
-      errors: invocation.errors)
+    try TerminalUILoop.run(
+      TerminalUIOptions(paths: files, workspace: workspace, usesColor: invocation.style.isEnabled))
+    return .success
   }
 }

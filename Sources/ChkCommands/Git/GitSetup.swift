@@ -59,14 +59,14 @@ struct GitSetup {
         throw CommandError(
           message:
             "neither HOME nor XDG_CONFIG_HOME is set: cannot find the global attributes file",
-          status: .failure)
+          kind: .failed)
       }
       return home + "/.config/git/attributes"
     }
     let top = git(["rev-parse", "--show-toplevel"])
     guard top.status == 0, !top.text.isEmpty else {
       if top.status == 127 {
-        throw CommandError(message: "git is not installed (or not in PATH)", status: .failure)
+        throw CommandError(message: "git is not installed (or not in PATH)", kind: .failed)
       }
       throw .usage("not in a git repository; run this inside one, or use --global")
     }
@@ -82,7 +82,7 @@ struct GitSetup {
       throw CommandError(
         message: "\(SystemPath.display(path)) is a symbolic link, which git does not follow "
           + "and chk will not write through; replace it with a regular file",
-        status: .cannotCreate)
+        kind: .cannotCreate)
     }
     let existing: [UInt8]?
     do throws(FileError) {
@@ -98,7 +98,7 @@ struct GitSetup {
       guard outcome.status == 0 else {
         throw CommandError(
           message: "git config \(key) failed: \(outcome.text)",
-          status: outcome.status == 127 ? .failure : .cannotCreate)
+          kind: outcome.status == 127 ? .failed : .cannotCreate)
       }
     }
     if !hasLine { try addAttributesLine(to: path, creating: existing == nil) }

@@ -45,7 +45,7 @@ extension LanguageServer {
 
   /// The lint configuration for a document: the `.chk.json` that governs its file, as
   /// `chk lint` finds it; defaults for a buffer that is not a file.
-  func lintConfiguration(_ uri: String) -> Result<LintConfiguration, CommandError> {
+  func lintConfiguration(_ uri: String) -> Result<LintConfiguration, WorkspaceError> {
     let today = environment.workspace.today
     guard let path = FileURI.path(of: uri) else { return .success(LintConfiguration(today: today)) }
     let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()

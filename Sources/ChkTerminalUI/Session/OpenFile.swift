@@ -18,7 +18,7 @@ struct OpenFile {
   /// Reads and parses `path`.
   ///
   /// - Throws: what reading or parsing throws, as the commands report it.
-  init(_ path: UserPath) throws(CommandError) {
+  init(_ path: UserPath) throws(WorkspaceError) {
     let snapshot: ChecklistFile.Snapshot
     do throws(FileError) {
       snapshot = try ChecklistFile.snapshot(path.absolute, displayName: path.shown)
@@ -34,7 +34,8 @@ struct OpenFile {
     reindex()
   }
 
-  static func parse(_ bytes: [UInt8], _ path: UserPath) throws(CommandError) -> ChecklistDocument {
+  static func parse(_ bytes: [UInt8], _ path: UserPath) throws(WorkspaceError) -> ChecklistDocument
+  {
     do throws(ParseError) {
       return try ChecklistDocument(parsing: bytes)
     } catch {
@@ -43,7 +44,8 @@ struct OpenFile {
   }
 
   /// Takes new contents (after an edit, or read again after another writer's).
-  mutating func replace(_ bytes: [UInt8], identity: ChecklistFile.Identity?) throws(CommandError) {
+  mutating func replace(_ bytes: [UInt8], identity: ChecklistFile.Identity?) throws(WorkspaceError)
+  {
     document = try Self.parse(bytes, path)
     self.identity = identity
     reindex()
@@ -109,7 +111,7 @@ struct OpenFile {
   #endif
 
   /// Reads the file again.
-  mutating func reload() throws(CommandError) {
+  mutating func reload() throws(WorkspaceError) {
     let snapshot: ChecklistFile.Snapshot
     do throws(FileError) {
       snapshot = try ChecklistFile.snapshot(path.absolute, displayName: path.shown)

@@ -35,17 +35,17 @@ extension Session {
     // Set when the file on disk is not the one on screen: the edit is refused, and the
     // message says the file was read again (a flag, not a sentinel message to compare).
     var isStale = false
-    do throws(CommandError) {
-      let outcome = try workspace.fileEdit().apply(to: path) { opened throws(CommandError) in
+    do throws(WorkspaceError) {
+      let outcome = try workspace.fileEdit().apply(to: path) { opened throws(WorkspaceError) in
         guard opened.contents.hasSameBytes(as: document.serialized()) else {
           isStale = true
-          throw CommandError(message: "the file changed on disk", status: .temporaryFailure)
+          throw WorkspaceError(message: "the file changed on disk", kind: .busy)
         }
         isChanged = true
         do throws(EditError) {
           message = try change(&document)
         } catch {
-          throw CommandError(message: error.message, status: .usage)
+          throw WorkspaceError(message: error.message, kind: .usage)
         }
         return (document.serialized(), ())
       }
@@ -65,7 +65,7 @@ extension Session {
         files[index].keep(document, identity: files[index].identity)
       } else {
         // The change may have left the document half made: the file is as it was.
-        do throws(CommandError) {
+        do throws(WorkspaceError) {
           try files[index].reload()
           didReload(index)
         } catch {
@@ -227,7 +227,7 @@ extension Session {
       return setStatus("the last change is already undone (one level); Ctrl-r redoes it")
     }
     let anchor = currentAnchor
-    do throws(CommandError) {
+    do throws(WorkspaceError) {
       let outcome = try workspace.fileEdit().undo(path)
       let identity = outcome.identity ?? ChecklistFile.identity(of: path.absolute)
       try files[file].replace(outcome.after, identity: identity)

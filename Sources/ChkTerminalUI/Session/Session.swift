@@ -84,7 +84,7 @@ package final class Session {
   ///
   /// - Throws: the first file that cannot be opened, as the commands report it.
   package init(paths: [FileWalker.Entry], workspace: Workspace)
-    throws(CommandError)
+    throws(WorkspaceError)
   {
     self.workspace = workspace
     var files: [OpenFile] = []
@@ -278,7 +278,7 @@ package final class Session {
     var changed = false
     let anchor = currentAnchor
     for index in files.indices where files[index].changedOnDisk {
-      do throws(CommandError) {
+      do throws(WorkspaceError) {
         try files[index].reload()
         setStatus("\(files[index].path.shown) changed on disk and was read again")
         didReload(index)

@@ -20,7 +20,7 @@ package struct ChecklistTargets {
   /// Configuration files that are not valid, each with how many of the files found it
   /// governs: those files are left out, and the others go on, as git skips a bad
   /// `.gitattributes` line.
-  package var invalidConfigurations: [(error: CommandError, files: Int)] = []
+  package var invalidConfigurations: [(error: WorkspaceError, files: Int)] = []
 
   /// Expands `operands` in `workspace`.
   ///
@@ -31,9 +31,9 @@ package struct ChecklistTargets {
   /// - Throws: what finding the checklist file throws.
   package init(
     _ operands: [String], in workspace: Workspace,
-    checklist: () throws(CommandError) -> UserPath, standardInputName: String? = nil,
+    checklist: () throws(WorkspaceError) -> UserPath, standardInputName: String? = nil,
     reportsSkipped: Bool = false
-  ) throws(CommandError) {
+  ) throws(WorkspaceError) {
     configurations = ConfigurationCache(home: workspace.variables["HOME"])
     if operands.isEmpty {
       files = [FileWalker.Entry(path: try checklist(), isExplicit: true)]
@@ -79,10 +79,10 @@ package struct ChecklistTargets {
   /// Leaves out the files a configuration that is not valid governs, counting them.
   private mutating func leaveOutInvalidlyConfigured() {
     var counts: [String: Int] = [:]
-    var order: [CommandError] = []
+    var order: [WorkspaceError] = []
     files = files.filter { entry in
       guard !entry.isStandardInput else { return true }
-      do throws(CommandError) {
+      do throws(WorkspaceError) {
         _ = try configurations.configuration(for: SystemPath.directory(of: entry.path.absolute))
         return true
       } catch {
@@ -97,23 +97,23 @@ package struct ChecklistTargets {
   /// What could not be read: operands that do not exist and directories a walk could
   /// not open (status 66), and configuration files that are not valid, with the files
   /// they govern (status 64); each as the error to show.
-  package var unread: [CommandError] {
-    missing.map { CommandError.file(.notFound(path: $0)) }
+  package var unread: [WorkspaceError] {
+    missing.map { WorkspaceError.file(.notFound(path: $0)) }
       + invalidConfigurations.map { invalid in
         let files =
           invalid.files == 1
           ? "the checklist file it governs was"
           : "the \(invalid.files) checklist files it governs were"
-        return CommandError(
+        return WorkspaceError(
           message: invalid.error.message + "; \(files) left out: correct it, or move it away",
-          status: invalid.error.status)
+          kind: invalid.error.kind)
       }
       + unreadable.map { directory in
-        CommandError(
+        WorkspaceError(
           message: "\(directory.path): cannot read the directory (\(directory.reason)); "
             + "the checklists in it were not read: make it readable, or leave it out "
             + "with \"exclude\" in .chk.json",
-          status: .noInput)
+          kind: .missing)
       }
   }
 }

@@ -18,7 +18,7 @@ package struct FileEdit: Sendable {
   #endif
 
   /// Parses a file's bytes (naming the file in the error) for a command.
-  package func parse(_ bytes: [UInt8], path: UserPath) throws(CommandError) -> ChecklistDocument {
+  package func parse(_ bytes: [UInt8], path: UserPath) throws(WorkspaceError) -> ChecklistDocument {
     var document = try ChecklistDocument.parsed(bytes, path: path)
     #if DEBUG
       document.workLog = workLog
@@ -93,7 +93,7 @@ package struct FileEdit: Sendable {
   }
 
   /// Reads a whole file without locking it.
-  package func read(_ path: UserPath) throws(CommandError) -> [UInt8] {
+  package func read(_ path: UserPath) throws(WorkspaceError) -> [UInt8] {
     do throws(FileError) {
       return try ChecklistFile.read(path.absolute, displayName: path.shown)
     } catch {
@@ -106,8 +106,9 @@ package struct FileEdit: Sendable {
   /// - Parameter change: returns the new bytes and a value for the caller; it may throw
   ///   to leave the file untouched.
   package func apply<Value>(
-    to path: UserPath, _ change: (OpenedFile) throws(CommandError) -> (bytes: [UInt8], value: Value)
-  ) throws(CommandError) -> Outcome<Value> {
+    to path: UserPath,
+    _ change: (OpenedFile) throws(WorkspaceError) -> (bytes: [UInt8], value: Value)
+  ) throws(WorkspaceError) -> Outcome<Value> {
     if isDryRun {
       // Nothing is written: read without the lock (a reader may dry-run an edit).
       let snapshot = try snapshot(path)
@@ -136,9 +137,9 @@ package struct FileEdit: Sendable {
   /// - Parameter idGenerator: where the document's new IDs come from.
   package func applyToDocument<Value>(
     at path: UserPath, idGenerator: IDGenerator,
-    _ change: (inout ChecklistDocument) throws(CommandError) -> Value
-  ) throws(CommandError) -> Outcome<Value> {
-    func edit(_ bytes: consuming [UInt8]) throws(CommandError) -> Outcome<Value> {
+    _ change: (inout ChecklistDocument) throws(WorkspaceError) -> Value
+  ) throws(WorkspaceError) -> Outcome<Value> {
+    func edit(_ bytes: consuming [UInt8]) throws(WorkspaceError) -> Outcome<Value> {
       var document = try parse(consume bytes, path: path)
       document.idGenerator = idGenerator
       document.history = ByteHistory()
@@ -156,7 +157,7 @@ package struct FileEdit: Sendable {
     return try finish(outcome, of: file, isUnchanged: !outcome.changed)
   }
 
-  private func snapshot(_ path: UserPath) throws(CommandError) -> ChecklistFile.Snapshot {
+  private func snapshot(_ path: UserPath) throws(WorkspaceError) -> ChecklistFile.Snapshot {
     do throws(FileError) {
       return try ChecklistFile.snapshot(path.absolute, displayName: path.shown)
     } catch {
@@ -164,7 +165,7 @@ package struct FileEdit: Sendable {
     }
   }
 
-  private func open(_ path: UserPath) throws(CommandError) -> ChecklistFile {
+  private func open(_ path: UserPath) throws(WorkspaceError) -> ChecklistFile {
     do throws(FileError) {
       return try ChecklistFile(
         editing: path.absolute, displayName: path.shown, lockTimeout: lockTimeout)
@@ -177,7 +178,7 @@ package struct FileEdit: Sendable {
   /// and saves its undo record, under the lock.
   private func finish<Value>(
     _ outcome: Outcome<Value>, of file: consuming ChecklistFile, isUnchanged: Bool?
-  ) throws(CommandError) -> Outcome<Value> {
+  ) throws(WorkspaceError) -> Outcome<Value> {
     var outcome = outcome
     if let warning = file.lockWarning { outcome.warnings.append("warning: " + warning) }
     let report: WriteReport
@@ -189,7 +190,7 @@ package struct FileEdit: Sendable {
     outcome.identity = report.identity
     // Unchanged bytes are not written, and leave nothing to undo.
     if let undo, let identity = report.identity {
-      do throws(CommandError) {
+      do throws(WorkspaceError) {
         try undo.save(outcome.undoRecord(path: file.resolvedPath, identity: identity))
       } catch {
         outcome.warnings.append("warning: could not save undo information: " + error.message)
@@ -203,7 +204,7 @@ package struct FileEdit: Sendable {
 
 extension ChecklistDocument {
   /// Parses a file's bytes, naming the file in the error.
-  package static func parsed(_ bytes: [UInt8], path: UserPath) throws(CommandError)
+  package static func parsed(_ bytes: [UInt8], path: UserPath) throws(WorkspaceError)
     -> ChecklistDocument
   {
     do throws(ParseError) {

@@ -40,7 +40,7 @@ package struct ProjectConfiguration: Sendable {
   }
 
   /// Parses a configuration file's bytes.
-  package static func parse(_ bytes: [UInt8], path: String) throws(CommandError)
+  package static func parse(_ bytes: [UInt8], path: String) throws(WorkspaceError)
     -> ProjectConfiguration
   {
     let value: JSONValue
@@ -66,7 +66,7 @@ package struct ProjectConfiguration: Sendable {
     return configuration
   }
 
-  private static func rules(_ member: JSONValue, path: String) throws(CommandError) -> [(
+  private static func rules(_ member: JSONValue, path: String) throws(WorkspaceError) -> [(
     rule: LintRule, severity: Severity
   )] {
     guard case .object(let rules) = member else {
@@ -85,7 +85,7 @@ package struct ProjectConfiguration: Sendable {
     return found
   }
 
-  private static func reminders(_ member: JSONValue, path: String) throws(CommandError)
+  private static func reminders(_ member: JSONValue, path: String) throws(WorkspaceError)
     -> ReminderDefaults
   {
     let message =
@@ -106,7 +106,7 @@ package struct ProjectConfiguration: Sendable {
     return defaults
   }
 
-  private static func patterns(_ member: JSONValue, path: String) throws(CommandError) -> [Glob] {
+  private static func patterns(_ member: JSONValue, path: String) throws(WorkspaceError) -> [Glob] {
     let message = "\(path): \"exclude\" must be a list of path patterns such as [\"drafts/\"]"
     guard case .array(let values) = member else { throw .usage(message) }
     var patterns: [Glob] = []
@@ -133,7 +133,7 @@ package struct ConfigurationCache {
   private var byDirectory: [String: ProjectConfiguration] = [:]
   /// Directories governed by a configuration file that is not valid, with its error:
   /// thrown again without reading the file again.
-  private var failedByDirectory: [String: CommandError] = [:]
+  private var failedByDirectory: [String: WorkspaceError] = [:]
   /// The home directory, where the search stops.
   private let home: String?
   /// The configuration files used, in the order first used.
@@ -152,7 +152,7 @@ package struct ConfigurationCache {
   /// - Throws: a usage error for a trusted configuration file that is not valid.
   /// - Complexity: O(*d* · *p*) for a path of *p* bytes and *d* levels, the first
   ///   time; paths longer than `SystemPath.maximumLength` are not searched.
-  package mutating func configuration(for directory: String) throws(CommandError)
+  package mutating func configuration(for directory: String) throws(WorkspaceError)
     -> ProjectConfiguration
   {
     guard directory.hasPrefix("/"), directory.utf8.count <= SystemPath.maximumLength else {
@@ -173,7 +173,7 @@ package struct ConfigurationCache {
       visited.append(current)
       let candidate = (current == "/" ? "" : current) + "/.chk.json"
       if let bytes = trustedContents(of: candidate, in: current) {
-        do throws(CommandError) {
+        do throws(WorkspaceError) {
           found = try ProjectConfiguration.parse(bytes, path: candidate)
         } catch {
           for directory in visited { failedByDirectory[directory] = error }

@@ -102,17 +102,17 @@ package struct ReminderRecordFile: ~Copyable {
   /// holds it.
   ///
   /// - Throws: a message when the directory or the file cannot be made or opened.
-  package init(stateDirectory: String) throws(CommandError) {
+  package init(stateDirectory: String) throws(WorkspaceError) {
     path = stateDirectory + "/remind"
     let made = POSIX.makeDirectories(stateDirectory, mode: 0o700)
     let descriptor = SystemPath.with(path) {
       open($0, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
     }
     guard made == 0, descriptor >= 0 else {
-      throw CommandError(
+      throw WorkspaceError(
         message: "\(SystemPath.display(path)): \(POSIX.reason(made != 0 ? made : errno)) "
           + "while opening the record of reminders delivered",
-        status: .ioError)
+        kind: .io)
     }
     while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
     self.descriptor = descriptor
@@ -146,7 +146,7 @@ package struct ReminderRecordFile: ~Copyable {
   /// then delivers that run's reminders again rather than none.
   ///
   /// - Throws: a message when it cannot be written.
-  package func save() throws(CommandError) {
+  package func save() throws(WorkspaceError) {
     let bytes = record.bytes
     let failure =
       ftruncate(descriptor, 0) != 0
@@ -156,10 +156,10 @@ package struct ReminderRecordFile: ~Copyable {
         return POSIX.writeAll(descriptor, buffer)
       }
     if failure != 0 {
-      throw CommandError(
+      throw WorkspaceError(
         message: "\(SystemPath.display(path)): \(POSIX.reason(failure)) while saving the record "
           + "of reminders delivered; they may be delivered again",
-        status: .ioError)
+        kind: .io)
     }
   }
 }

@@ -168,7 +168,7 @@ package struct UndoStore: Sendable {
         identity: identity, afterHash: afterHash))
   }
 
-  package func save(_ record: Record) throws(CommandError) {
+  package func save(_ record: Record) throws(WorkspaceError) {
     try makeDirectories()
     try Self.replace(recordPath(for: record.path), with: Self.encode(record))
   }
@@ -183,26 +183,26 @@ package struct UndoStore: Sendable {
     SystemPath.with(recordPath(for: path)) { _ = unlink($0) }
   }
 
-  private func makeDirectories() throws(CommandError) {
+  private func makeDirectories() throws(WorkspaceError) {
     let failure = POSIX.makeDirectories(directory, mode: 0o700)
     if failure != 0 {
-      throw CommandError(
+      throw WorkspaceError(
         message: "\(directory): \(POSIX.reason(failure)) while creating the undo directory",
-        status: .ioError)
+        kind: .io)
     }
   }
 
   /// Writes chk's own state file: a temporary file renamed over it.
-  private static func replace(_ path: String, with bytes: [UInt8]) throws(CommandError) {
+  private static func replace(_ path: String, with bytes: [UInt8]) throws(WorkspaceError) {
     var random = SystemRandomNumberGenerator()
     let temporary = path + ".\(getpid())-\(String(random.next() & 0xFFFF_FFFF, radix: 16)).tmp"
     let file = SystemPath.with(temporary) {
       open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     }
     guard file >= 0 else {
-      throw CommandError(
+      throw WorkspaceError(
         message: "\(path): \(POSIX.reason()) while saving undo information",
-        status: .ioError)
+        kind: .io)
     }
     let failure = bytes.withUnsafeBufferPointer { POSIX.writeAll(file, $0) }
     close(file)
@@ -210,9 +210,9 @@ package struct UndoStore: Sendable {
     guard failure == 0, renamed == 0 else {
       let code = failure != 0 ? failure : errno
       SystemPath.with(temporary) { _ = unlink($0) }
-      throw CommandError(
+      throw WorkspaceError(
         message: "\(path): \(POSIX.reason(code)) while saving undo information",
-        status: .ioError)
+        kind: .io)
     }
   }
 }

@@ -212,3 +212,14 @@ extension LayoutTests {
     return false
   }
 }
+
+extension LayoutTests {
+  /// Below the command line, failures are `WorkspaceError`s with a kind; only
+  /// ChkCommands turns a kind into an exit status (`CommandError.status`).
+  @Test func onlyTheCommandLineSpeaksOfExitStatuses() {
+    for target in ["ChkWorkspace", "ChkLanguageServer", "ChkTerminalUI"] {
+      Self.expectNone(
+        of: ["CommandError", "error.status"], in: Self.sources("Sources/" + target), target: target)
+    }
+  }
+}
