@@ -50,8 +50,12 @@ public enum TerminalUILoop {
     var decoder = KeyDecoder()
     var lastCheck = now()
     loop: while true {
+      // The session learns the window's size; drawing it only reads.
       let size = device.size
-      device.write(renderer.render(session.render(columns: size.columns, rows: size.rows)))
+      if session.size != (size.columns, size.rows) {
+        session.resize(columns: size.columns, rows: size.rows)
+      }
+      device.write(renderer.render(session.frame()))
       let timeout: Int32 = decoder.isWaiting ? 30 : 250
       var descriptors = [
         pollfd(fd: device.input, events: Int16(POLLIN), revents: 0),

@@ -61,3 +61,32 @@ package struct ByteHistory: Sendable {
     return !original(from: current).hasSameBytes(as: current)
   }
 }
+
+extension ChecklistDocument {
+  /// The one line (1-based) the changes since the history started rewrote, when they
+  /// rewrote a single line in place: one splice within a line, or of one whole line
+  /// and its break for another (the line count is the same). `nil` for any other
+  /// change, or without a history. A view updates that row instead of building its
+  /// outline again.
+  ///
+  /// - Complexity: O(log *n*) in the number of lines, plus the splice's length.
+  package var onlyRewrittenLine: Int? {
+    guard let (offset, removed, inserted) = history?.singleSplice, !lines.isEmpty else {
+      return nil
+    }
+    // No line break inside either side; at most one, ending both.
+    let newline = UInt8(ascii: "\n")
+    let added = bytes[offset..<(offset + inserted)]
+    guard !removed.dropLast().contains(newline), !added.dropLast().contains(newline),
+      (removed.last == newline) == (added.last == newline)
+    else { return nil }
+    // The last line that starts at or before the splice.
+    var low = 0
+    var high = lines.count
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(lines[middle].start) <= offset { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+}

@@ -56,29 +56,24 @@ struct OpenFile {
   mutating func takeDocument() -> ChecklistDocument {
     var taken = ChecklistDocument.empty
     swap(&taken, &document)
-    takenLineCount = taken.lineCount
     return taken
   }
 
-  /// The line count of the document `takeDocument` took out.
-  private var takenLineCount: Int?
-
   /// Keeps a document an edit made and wrote, with the identity the write left.
   ///
-  /// - Parameter line: the one line the edit rewrote, when it claims no other (see
-  ///   `Session.edit`): with as many lines as before, only that row's state and its
-  ///   list's count change, in O(log *n*); else the outline is built again.
+  /// When the document's history says the edit rewrote one line in place
+  /// (`onlyRewrittenLine`), only that row's state and its list's count change, in
+  /// O(log *n*); else the outline is built again. The history ends here.
+  ///
   /// - Returns: whether the outline was updated in place.
   @discardableResult
-  mutating func keep(
-    _ edited: ChecklistDocument, identity: ChecklistFile.Identity?, onlyLine line: Int? = nil
-  ) -> Bool {
-    let isSameShape = edited.lineCount == (takenLineCount ?? document.lineCount)
-    takenLineCount = nil
+  mutating func keep(_ edited: ChecklistDocument, identity: ChecklistFile.Identity?) -> Bool {
+    let line = edited.onlyRewrittenLine
     document = edited
+    document.history = nil
     self.identity = identity
-    guard isSameShape, let line, let row = row(atLine: line), outline[row].kind == .item,
-      let item = edited.itemFields(atLine: line)
+    guard let line, let row = row(atLine: line), outline[row].kind == .item,
+      let item = document.itemFields(atLine: line)
     else {
       reindex()
       return false

@@ -13,15 +13,13 @@ extension Session {
   /// with the file's bytes compared under the lock, parsing it again would only find
   /// the same lines, and it would cost more than the write on a large file.
   ///
-  /// - Parameter line: the one line `change` rewrites, when that is all it does unless
-  ///   it adds or removes lines (a tick, a new name, note or due day): the outline is
-  ///   then updated at that row instead of built again.
+  /// The document keeps a history of the change: when it rewrote one line in place (a
+  /// tick, a new name, note or due day), the outline is updated at that row instead of
+  /// built again.
+  ///
   /// - Returns: whether the file was changed.
   @discardableResult
-  func edit(
-    _ index: Int, onlyLine line: Int? = nil,
-    _ change: (inout ChecklistDocument) throws(EditError) -> String
-  ) -> Bool {
+  func edit(_ index: Int, _ change: (inout ChecklistDocument) throws(EditError) -> String) -> Bool {
     guard !files[index].isReadOnly else {
       setStatus("\(files[index].path.shown) is read-only; nothing was changed", isError: true)
       return false
@@ -30,6 +28,7 @@ extension Session {
     let path = files[index].path
     var document = files[index].takeDocument()
     document.idGenerator = workspace.idGenerator
+    document.history = ByteHistory()
     var message = ""
     var isChanged = false
     // Set when the file on disk is not the one on screen: the edit is refused, and the
@@ -50,7 +49,7 @@ extension Session {
         return (document.serialized(), ())
       }
       let isInPlace = files[index].keep(
-        document, identity: outcome.identity ?? files[index].identity, onlyLine: line)
+        document, identity: outcome.identity ?? files[index].identity)
       undone = nil
       let warnings = outcome.warnings.map { " (\($0))" }.joined()
       setStatus(message + warnings, isError: !warnings.isEmpty)
@@ -93,7 +92,7 @@ extension Session {
   /// Space and `x`: what `chk toggle` does, a recurring item checked now included.
   func toggle(file: Int, line: Int) {
     let today = self.today
-    edit(file, onlyLine: line) { document throws(EditError) in
+    edit(file) { document throws(EditError) in
       let outcome = try document.setChecked(
         [.line(line)], ChecklistDocument.CheckChange(.toggle, doneDay: today, today: today))[0]
       let item = document.itemFields(atLine: outcome.line)
@@ -162,7 +161,7 @@ extension Session {
       return setStatus(
         "'\(words)' is not a day; \(RelativeDay.accepted), then optionally HH:MM", isError: true)
     }
-    edit(file, onlyLine: line) { document throws(EditError) in
+    edit(file) { document throws(EditError) in
       let reference = ItemReference.line(line)
       switch purpose {
       case .rename:

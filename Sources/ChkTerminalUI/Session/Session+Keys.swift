@@ -4,8 +4,15 @@ import ChkWorkspace
 /// What each key does, screen by screen: `Session.bindings` says which action a key
 /// is on each screen; this carries the actions out.
 extension Session {
-  /// Handles one key.
+  /// Handles one key; then every cursor is on its page again (`settle`), so that
+  /// drawing only reads.
   package func handle(_ key: Key) -> Effect {
+    let effect = dispatch(key)
+    settle()
+    return effect
+  }
+
+  private func dispatch(_ key: Key) -> Effect {
     // At a prompt too.
     if key == .control("c") { return .quit }
     if key == .control("z") { return .suspend }
@@ -82,22 +89,13 @@ extension Session {
   /// A moving key on the current screen: its cursor, or the help's first line shown.
   private func moveCursor(by key: Key) {
     switch screen {
-    case .items:
-      if let moved = Self.moved(cursor, by: key, count: rows.count, page: pageRows) {
-        cursor = moved
-      }
-    case .lists:
-      if let moved = Self.moved(listsCursor, by: key, count: listEntries.count, page: pageRows) {
-        listsCursor = moved
-      }
-    case .due:
-      if let moved = Self.moved(dueCursor, by: key, count: dueRows.count, page: pageRows) {
-        dueCursor = moved
-      }
+    case .items: _ = itemsView.move(by: key, count: rows.count, page: pageRows)
+    case .lists: _ = listsView.move(by: key, count: listEntries.count, page: pageRows)
+    case .due: _ = dueView.move(by: key, count: dueRows.count, page: pageRows)
     case .help:
       // The key lines scroll as a list whose last top shows the last line.
       let last = max(0, Self.helpLines.count - (pageRows - 1))
-      if let moved = Self.moved(helpTop, by: key, count: last + 1, page: pageRows - 1) {
+      if let moved = ScrollingList.moved(helpTop, by: key, count: last + 1, page: pageRows - 1) {
         helpTop = moved
       }
     }
@@ -119,22 +117,6 @@ extension Session {
 
   /// The number of rows the content area shows.
   var pageRows: Int { max(1, size.rows - 1) }
-
-  /// Moves a cursor by `delta` rows within `count`, or to an end.
-  static func moved(_ cursor: Int, by key: Key, count: Int, page: Int) -> Int? {
-    let last = max(0, count - 1)
-    switch key {
-    case .character("j"), .down: return min(last, cursor + 1)
-    case .character("k"), .up: return max(0, cursor - 1)
-    case .character("g"), .home: return 0
-    case .character("G"), .end: return last
-    case .control("d"): return min(last, cursor + max(1, page / 2))
-    case .control("u"): return max(0, cursor - max(1, page / 2))
-    case .pageDown, .control("f"): return min(last, cursor + page)
-    case .pageUp, .control("b"): return max(0, cursor - page)
-    default: return nil
-    }
-  }
 
   // MARK: - Items
 

@@ -15,7 +15,9 @@ extension Session {
 
   func handlePicker(_ key: Key) -> Effect {
     guard var picker else { return .none }
-    if let moved = Self.moved(picker.cursor, by: key, count: picker.lists.count, page: pageRows) {
+    if let moved = ScrollingList.moved(
+      picker.cursor, by: key, count: picker.lists.count, page: pageRows)
+    {
       picker.cursor = moved
       self.picker = picker
       return .none

@@ -6,14 +6,34 @@ extension Session {
   /// The smallest window the UI draws in.
   static let minimumSize = (columns: 40, rows: 10)
 
-  /// The frame for a window of `columns` × `rows`.
-  package func render(columns: Int, rows count: Int) -> Frame {
-    size = (columns, count)
+  /// The window is now `columns` × `rows`: every screen's cursor stays on its page.
+  package func resize(columns: Int, rows: Int) {
+    size = (columns, rows)
+    settle()
+  }
+
+  /// Keeps the current screen's cursor within its rows and on its page: after a key, a
+  /// resize or another program's change, so that drawing only reads.
+  func settle() {
+    switch screen {
+    case .items: itemsView.settle(count: rows.count, page: pageRows)
+    case .lists: listsView.settle(count: listEntries.count, page: pageRows)
+    case .due: dueView.settle(count: dueRows.count, page: pageRows)
+    case .help: break
+    }
+  }
+
+  /// The frame for a window of `columns` × `rows`, after `resize` to it (as tests and
+  /// the benchmark draw).
+  package func render(columns: Int, rows: Int) -> Frame {
+    if size != (columns, rows) { resize(columns: columns, rows: rows) }
+    return frame()
+  }
+
+  /// The frame for the window: it reads the session and changes nothing.
+  package func frame() -> Frame {
+    let (columns, count) = size
     var frame = Frame(columns: columns, rows: count)
-    // A list or a due row removed (here or by another program) may leave a cursor past
-    // the end: brought back whatever the window's size.
-    if screen == .lists { listsCursor = min(listsCursor, max(0, listEntries.count - 1)) }
-    if screen == .due { dueCursor = min(dueCursor, max(0, dueRows.count - 1)) }
     guard columns >= Self.minimumSize.columns, count >= Self.minimumSize.rows else {
       var row = Frame.Row()
       row.append("terminal too small: 40×10 at least", .plain, limit: columns)
@@ -32,14 +52,6 @@ extension Session {
     return frame
   }
 
-  /// Keeps `cursor` within the rows shown from `top`.
-  static func scrolled(top: Int, cursor: Int, page: Int, count: Int) -> Int {
-    var top = min(top, max(0, count - page))
-    if cursor < top { top = cursor }
-    if cursor >= top + page { top = cursor - page + 1 }
-    return max(0, top)
-  }
-
   /// The mark of the cursor's row: `>` in the margin, so that moving it rewrites two
   /// cells, not two rows.
   private static let cursorMark = TextStyle(color: TextStyle.cyan, isBold: true)
@@ -54,7 +66,6 @@ extension Session {
 
   private func renderItems(into frame: inout Frame, page: Int) {
     let columns = frame.columns
-    top = Self.scrolled(top: top, cursor: cursor, page: page, count: rows.count)
     if rows.isEmpty {
       var row = Frame.Row()
       let text =
@@ -65,8 +76,8 @@ extension Session {
       frame[0] = row
       return
     }
-    for offset in 0..<page where top + offset < rows.count {
-      let index = top + offset
+    for index in itemsView.shown(page: page, count: rows.count) {
+      let offset = index - top
       var row = Frame.Row()
       mark(&row, isCursor: index == cursor, columns: columns)
       let entry = rows[index]
@@ -152,14 +163,13 @@ extension Session {
 
   private func renderLists(into frame: inout Frame, page: Int) {
     let entries = listEntries
-    listsTop = Self.scrolled(top: listsTop, cursor: listsCursor, page: page, count: entries.count)
     if entries.isEmpty {
       var row = Frame.Row()
       row.append("  No lists: a adds one.", TextStyle(isDim: true), limit: frame.columns)
       frame[0] = row
     }
-    for offset in 0..<page where listsTop + offset < entries.count {
-      let index = listsTop + offset
+    for index in listsView.shown(page: page, count: entries.count) {
+      let offset = index - listsView.top
       var row = Frame.Row()
       mark(&row, isCursor: index == listsCursor, columns: frame.columns)
       let entry = entries[index]
@@ -171,7 +181,6 @@ extension Session {
   // MARK: - Due
 
   private func renderDue(into frame: inout Frame, page: Int) {
-    dueTop = Self.scrolled(top: dueTop, cursor: dueCursor, page: page, count: dueRows.count)
     if dueRows.isEmpty {
       var row = Frame.Row()
       row.append(
@@ -179,8 +188,8 @@ extension Session {
         limit: frame.columns)
       frame[0] = row
     }
-    for offset in 0..<page where dueTop + offset < dueRows.count {
-      let index = dueTop + offset
+    for index in dueView.shown(page: page, count: dueRows.count) {
+      let offset = index - dueView.top
       var row = Frame.Row()
       mark(&row, isCursor: index == dueCursor, columns: frame.columns)
       let due = dueRows[index]

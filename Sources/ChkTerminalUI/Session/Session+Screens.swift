@@ -112,9 +112,9 @@ extension Session {
     case .wheelUp, .wheelDown:
       let delta = mouse.action == .wheelUp ? -3 : 3
       switch screen {
-      case .items: cursor = max(0, min(max(0, rows.count - 1), cursor + delta))
-      case .lists: listsCursor = max(0, min(max(0, listEntries.count - 1), listsCursor + delta))
-      case .due: dueCursor = max(0, min(max(0, dueRows.count - 1), dueCursor + delta))
+      case .items: itemsView.move(by: delta, count: rows.count)
+      case .lists: listsView.move(by: delta, count: listEntries.count)
+      case .due: dueView.move(by: delta, count: dueRows.count)
       case .help: break
       }
     case .press:

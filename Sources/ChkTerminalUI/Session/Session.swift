@@ -30,9 +30,18 @@ package final class Session {
 
   /// The rows the items screen shows, after the filter and `c`.
   var rows: [Row] = []
-  /// The cursor's row, and the first row shown.
-  package internal(set) var cursor = 0
-  var top = 0
+  /// The items screen's cursor and first row shown.
+  var itemsView = ScrollingList()
+  /// The cursor's row.
+  package internal(set) var cursor: Int {
+    get { itemsView.cursor }
+    set { itemsView.cursor = newValue }
+  }
+  /// The first row shown.
+  var top: Int {
+    get { itemsView.top }
+    set { itemsView.top = newValue }
+  }
   /// Text the items are filtered by (name, note or ID, any case); empty for none.
   var filter = ""
   /// Whether checked items (and their sub-items) are hidden.
@@ -40,13 +49,21 @@ package final class Session {
 
   // MARK: Other screens
 
-  var listsCursor = 0
-  var listsTop = 0
+  /// The lists screen's cursor and first row shown.
+  var listsView = ScrollingList()
+  var listsCursor: Int {
+    get { listsView.cursor }
+    set { listsView.cursor = newValue }
+  }
   var dueRows: [DueRow] = []
   /// Whether any item on the due screen is due at a time (its day column makes room).
   var dueHasTimes = false
-  var dueCursor = 0
-  var dueTop = 0
+  /// The due screen's cursor and first row shown.
+  var dueView = ScrollingList()
+  var dueCursor: Int {
+    get { dueView.cursor }
+    set { dueView.cursor = newValue }
+  }
 
   // MARK: Input state
 
@@ -75,7 +92,7 @@ package final class Session {
   /// left: while the file is still so, `u` has nothing more to undo and Ctrl-r redoes;
   /// once anyone changes it, `u` undoes that change.
   var undone: (file: Int, identity: ChecklistFile.Identity?)?
-  /// The window's size, as last drawn.
+  /// The window's size, as the loop last said (`resize`).
   var size = (columns: 80, rows: 24)
 
   /// A session on `paths` (each read and parsed now). A file found by walking a
@@ -94,6 +111,7 @@ package final class Session {
     }
     self.files = files
     rebuildRows()
+    settle()
     if files.contains(where: \.isReadOnly) {
       setStatus(
         "opened read-only (you may not write "
@@ -290,6 +308,7 @@ package final class Session {
     if changed {
       rebuildRows(keeping: anchor)
       if screen == .due { rebuildDue() }
+      settle()
     }
     return changed
   }

@@ -81,3 +81,24 @@ struct ByteHistoryTests {
     #expect(document.history?.changes(document.serialized()) == true)
   }
 }
+
+extension ByteHistoryTests {
+  /// The one line an edit rewrote in place is named (a tick, a new name, a note); an
+  /// edit that adds or removes a line names none, and neither does a document without
+  /// a history.
+  @Test func theOneRewrittenLineIsNamedAndOnlyThatOne() throws {
+    let text = "# L\n\n- [ ] Milk  @id(m1)\n- [ ] Eggs  @id(e1)\n- [ ] Last  @id(l1)"
+    func after(_ change: (inout ChecklistDocument) throws -> Void) throws -> Int? {
+      var document = try ChecklistDocument(parsing: Array(text.utf8))
+      document.history = ByteHistory()
+      try change(&document)
+      return document.onlyRewrittenLine
+    }
+    #expect(try after { try $0.check(.id("e1"), on: CalendarDay("2024-06-01")) } == 4)
+    #expect(try after { try $0.rename(.id("m1"), to: "Oat milk") } == 3)
+    #expect(try after { try $0.rename(.id("l1"), to: "End") } == 5, "the last line, no break")
+    #expect(try after { try $0.deleteItem(.id("e1")) } == nil)
+    #expect(try after { _ = try $0.addItem(named: "New", at: .after(.id("m1"))) } == nil)
+    #expect(try ChecklistDocument(parsing: Array(text.utf8)).onlyRewrittenLine == nil)
+  }
+}
