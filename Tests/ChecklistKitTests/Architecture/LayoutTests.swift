@@ -223,3 +223,38 @@ extension LayoutTests {
     }
   }
 }
+
+extension LayoutTests {
+  /// ChecklistKit's `package` types that the front ends may use, as CONTRIBUTING.md
+  /// lists them.
+  static let sharedPackageTypes: Set<String> = [
+    "POSIX", "SystemPath", "FileStatus", "SystemError", "Parallel", "ByteHistory", "SplitMix64",
+    "LintStream", "LintFindings", "LintSections", "ItemLineBytes", "ItemLineTag",
+    "DecimalDigits", "WorkLog",
+    // POSIX's own.
+    "Kind", "ResolveFailure",
+  ]
+  /// Its `package` types that only the tests use.
+  static let testHookTypes: Set<String> = ["LineRecord", "LineKind", "Rendering", "IDSet"]
+
+  /// Every `package` type of ChecklistKit is on one side (a new one must be put on
+  /// one), and no front end names a test hook.
+  @Test func everyPackageTypeIsSharedOrATestHook() {
+    var declared: Set<String> = []
+    for (_, text) in Self.sources("Sources/ChecklistKit") {
+      for line in Self.code(text) {
+        let words = line.split(separator: " ").map(String.init).filter { $0 != "final" }
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("package "), words.count > 2,
+          ["struct", "enum", "class", "protocol", "typealias"].contains(words[1])
+        else { continue }
+        declared.insert(String(words[2].prefix { $0.isLetter || $0.isNumber }))
+      }
+    }
+    #expect(declared == Self.sharedPackageTypes.union(Self.testHookTypes))
+    for target in ["ChkWorkspace", "ChkCommands", "ChkLanguageServer", "ChkTerminalUI"] {
+      Self.expectNone(
+        of: Self.testHookTypes.sorted(), in: Self.sources("Sources/" + target), target: target)
+    }
+  }
+}
