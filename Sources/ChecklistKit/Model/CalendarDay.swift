@@ -117,6 +117,10 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
   ]
 
+  /// `weekdayNames` in lower case, as the parsers of `@every` and typed days compare
+  /// words with them (made once, not per value read).
+  package static let lowercasedWeekdayNames = weekdayNames.map { $0.lowercased() }
+
   /// This day's day of the week in English ("Friday").
   public var weekdayName: String { Self.weekdayNames[weekday - 1] }
 

@@ -68,7 +68,7 @@ public struct Recurrence: Sendable, Hashable, CustomStringConvertible {
       unit = .weekday
     default:
       guard count == 1,
-        let index = CalendarDay.weekdayNames.firstIndex(where: { $0.lowercased() == word })
+        let index = CalendarDay.lowercasedWeekdayNames.firstIndex(of: word)
       else { return nil }
       unit = .dayOfWeek(index + 1)
     }

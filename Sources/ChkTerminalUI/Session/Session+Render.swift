@@ -76,10 +76,7 @@ extension Session {
       frame[0] = row
       return
     }
-    for index in itemsView.shown(page: page, count: rows.count) {
-      let offset = index - top
-      var row = Frame.Row()
-      mark(&row, isCursor: index == cursor, columns: columns)
+    drawRows(of: itemsView, count: rows.count, into: &frame, page: page) { index, row in
       let entry = rows[index]
       let file = files[entry.file]
       switch entry.kind {
@@ -92,7 +89,20 @@ extension Session {
       case .item:
         drawItem(file, file.outline[entry.outline], into: &row, columns: columns)
       }
-      frame[offset] = row
+    }
+  }
+
+  /// Draws the rows of a screen's list that `view` shows, each after the cursor's
+  /// margin, with `draw`: the one loop of the items, lists and due screens.
+  private func drawRows(
+    of view: ScrollingList, count: Int, into frame: inout Frame, page: Int,
+    _ draw: (_ index: Int, _ row: inout Frame.Row) -> Void
+  ) {
+    for index in view.shown(page: page, count: count) {
+      var row = Frame.Row()
+      mark(&row, isCursor: index == view.cursor, columns: frame.columns)
+      draw(index, &row)
+      frame[index - view.top] = row
     }
   }
 
@@ -168,13 +178,10 @@ extension Session {
       row.append("  No lists: a adds one.", TextStyle(isDim: true), limit: frame.columns)
       frame[0] = row
     }
-    for index in listsView.shown(page: page, count: entries.count) {
-      let offset = index - listsView.top
-      var row = Frame.Row()
-      mark(&row, isCursor: index == listsCursor, columns: frame.columns)
+    let columns = frame.columns
+    drawRows(of: listsView, count: entries.count, into: &frame, page: page) { index, row in
       let entry = entries[index]
-      drawList(files[entry.file], entry.index, into: &row, columns: frame.columns)
-      frame[offset] = row
+      drawList(files[entry.file], entry.index, into: &row, columns: columns)
     }
   }
 
@@ -188,10 +195,8 @@ extension Session {
         limit: frame.columns)
       frame[0] = row
     }
-    for index in dueView.shown(page: page, count: dueRows.count) {
-      let offset = index - dueView.top
-      var row = Frame.Row()
-      mark(&row, isCursor: index == dueCursor, columns: frame.columns)
+    let columns = frame.columns
+    drawRows(of: dueView, count: dueRows.count, into: &frame, page: page) { index, row in
       let due = dueRows[index]
       if let entry = due.entry {
         let style =
@@ -200,18 +205,17 @@ extension Session {
           : due.section == .today ? TextStyle(color: TextStyle.yellow) : .plain
         // With any time on the screen, the day column makes room for one, as in `chk due`.
         let when = entry.due.description + (entry.due.time == nil && dueHasTimes ? "      " : "")
-        row.append(when + "  ", style, limit: frame.columns)
+        row.append(when + "  ", style, limit: columns)
         let words = RelativeDay.words(entry.due.day, today: today)
         let place = files.count > 1 ? "  " + DisplayText.safe(files[entry.file].path.shown) : ""
         let right = DisplayText.width(words) + DisplayText.width(place) + 1
-        row.append(entry.name, .plain, limit: frame.columns - right)
-        row.pad(to: frame.columns - right + 1, limit: frame.columns)
-        row.append(words, TextStyle(isDim: true), limit: frame.columns)
-        row.append(place, TextStyle(isDim: true), limit: frame.columns)
+        row.append(entry.name, .plain, limit: columns - right)
+        row.pad(to: columns - right + 1, limit: columns)
+        row.append(words, TextStyle(isDim: true), limit: columns)
+        row.append(place, TextStyle(isDim: true), limit: columns)
       } else {
-        row.append(due.section.title, TextStyle(isBold: true), limit: frame.columns)
+        row.append(due.section.title, TextStyle(isBold: true), limit: columns)
       }
-      frame[offset] = row
     }
   }
 

@@ -44,7 +44,7 @@ package enum RelativeDay {
     default: break
     }
     guard word.count >= 3,
-      let index = CalendarDay.weekdayNames.firstIndex(where: { $0.lowercased().hasPrefix(word) })
+      let index = CalendarDay.lowercasedWeekdayNames.firstIndex(where: { $0.hasPrefix(word) })
     else { return nil }
     return today.next(weekday: index + 1)
   }
