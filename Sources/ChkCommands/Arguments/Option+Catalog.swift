@@ -123,6 +123,15 @@ extension Option {
     "timeout", nil, "DURATION",
     "end a program --notify or --exec runs after DURATION (default 30s; 2m, 1h)")
 
+  // MARK: - sync
+
+  static let vdir = Option.value(
+    "vdir", nil, "DIR", "the vdir to sync with (default: \"sync\" in .chk.json)")
+  static let newLists = Option.value(
+    "new-lists", nil, "FILE", "where lists made on the phone go (default: the first file)")
+  static let allowDeletes = Option.flag(
+    "allow-deletes", nil, "let a run remove most of a list's items, or take a missing collection")
+
   // MARK: - git, install, lsp
 
   static let global = Option.flag(

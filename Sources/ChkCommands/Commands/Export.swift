@@ -23,7 +23,10 @@ extension Command {
     let verbose = arguments.has(.verbose)
     var files = try ParsedChecklists.load(invocation, paths: invocation.operands)
     if !arguments.has(.noAssign) {
-      giveIDs(&files, includingChecked: includesDone, invocation)
+      giveIDs(&files, invocation) { document in
+        document.itemsWithDueTags(includingChecked: includesDone)
+          .filter { $0.item.id == nil && $0.item.due != nil }.map(\.item.line)
+      }
     }
     var entries: [CalendarFeed.Entry] = []
     var roots: [String: String?] = [:]
@@ -60,18 +63,19 @@ extension Command {
     return files.finish(invocation)
   }
 
-  /// Gives an ID to every item the feed will hold that has none, through the edit path
-  /// (an undo record each), so that its UID stays the same when it is renamed; the
-  /// files are read again after. A file that cannot be edited (read-only, locked) is
-  /// said, and its items keep the UIDs `--no-assign` gives.
-  private static func giveIDs(
-    _ files: inout ParsedChecklists, includingChecked: Bool, _ invocation: Invocation
+  /// Gives an ID to each item on the lines `lines` names (those without one that the
+  /// feed or the vdir will hold), through the edit path (an undo record each), so that
+  /// its UID stays the same when it is renamed; the files are read again after. A file
+  /// that cannot be edited (read-only, locked) is said, and its items keep the UIDs
+  /// `--no-assign` gives (`chk sync` leaves them out).
+  static func giveIDs(
+    _ files: inout ParsedChecklists, _ invocation: Invocation,
+    lines: (ChecklistDocument) -> [Int]
   ) {
     var given = (items: 0, files: 0)
     for index in files.documents.indices {
       let file = files.documents[index]
-      let lines = file.document.itemsWithDueTags(includingChecked: includingChecked)
-        .filter { $0.item.id == nil && $0.item.due != nil }.map(\.item.line)
+      let lines = lines(file.document)
       guard !lines.isEmpty else { continue }
       do throws(CommandError) {
         let outcome = try invocation.fileEdit.applyToDocument(

@@ -181,11 +181,15 @@ package struct CalendarFeed {
   }
 
   private static func uid(_ entry: Entry, path: String) -> String {
-    if let id = entry.item.id {
-      return id + "-" + hex(ContentHash.of(Array(path.utf8))) + "@chk"
-    }
+    if let id = entry.item.id { return uid(id: id, stablePath: path) }
     let key = path + "\n" + (entry.list ?? "") + "\n" + entry.item.name
     return "unstable-" + hex(ContentHash.of(Array(key.utf8))) + "@chk"
+  }
+
+  /// The UID of the item with ID `id` in the file at `stablePath` (see `Entry`): what
+  /// `chk export` and `chk sync` both call it.
+  package static func uid(id: String, stablePath: String) -> String {
+    id + "-" + hex(ContentHash.of(Array(stablePath.utf8))) + "@chk"
   }
 
   /// The UID, told apart from those `used` already: by the file's absolute path (the

@@ -34,6 +34,13 @@ package struct ICalendarWriter {
     bytes.append(contentsOf: [13, 10])
   }
 
+  /// Writes bytes read from another iCalendar object as they were (content lines
+  /// with their folds and line breaks), ending them with CRLF if they lack a break.
+  package mutating func raw(_ lines: ArraySlice<UInt8>) {
+    bytes.append(contentsOf: lines)
+    if let last = lines.last, last != 10 { bytes.append(contentsOf: [13, 10]) }
+  }
+
   /// How many control characters `text` has replaced so far.
   package private(set) var replacedControls = 0
 

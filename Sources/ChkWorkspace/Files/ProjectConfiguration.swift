@@ -20,6 +20,10 @@ package struct ProjectConfiguration: Sendable {
   package var exclude: [Glob] = []
   /// When items without `@remind` are reminded.
   package var reminders = ReminderDefaults()
+  /// The vdir `chk sync` syncs with (`"sync": {"vdir": "PATH"}`): a relative path is
+  /// made absolute from the configuration file's directory; one that starts with `~/`
+  /// is left for the command to expand with the workspace's `HOME`.
+  package var vdir: String?
 
   /// The lint configuration for the files this governs: its rules on today's date.
   package func lintConfiguration(today: CalendarDay) -> LintConfiguration {
@@ -58,9 +62,11 @@ package struct ProjectConfiguration: Sendable {
       case "rules": configuration.rules = try rules(member, path: path)
       case "exclude": configuration.exclude = try patterns(member, path: path)
       case "reminders": configuration.reminders = try reminders(member, path: path)
+      case "sync": configuration.vdir = try vdir(member, path: path)
       default:
         throw .usage(
-          "\(path): unknown key '\(key)'; the keys are \"rules\", \"exclude\" and \"reminders\"")
+          "\(path): unknown key '\(key)'; the keys are \"rules\", \"exclude\", \"reminders\" "
+            + "and \"sync\"")
       }
     }
     return configuration
@@ -104,6 +110,14 @@ package struct ProjectConfiguration: Sendable {
       }
     }
     return defaults
+  }
+
+  private static func vdir(_ member: JSONValue, path: String) throws(WorkspaceError) -> String {
+    guard member.isObject, let text = member["vdir"]?.stringValue, !text.isEmpty else {
+      throw .usage("\(path): \"sync\" must be an object such as {\"vdir\": \"~/.local/share/chk/vdir\"}")
+    }
+    if text.hasPrefix("/") || text.hasPrefix("~/") { return text }
+    return SystemPath.directory(of: path) + "/" + text
   }
 
   private static func patterns(_ member: JSONValue, path: String) throws(WorkspaceError) -> [Glob] {
