@@ -513,6 +513,197 @@ WantedBy=timers.target
 .Pp
 then
 .Ql systemctl --user enable --now chk-export.timer .
+.It Cm sync Oo Ar PATH ... Oc Oo Fl -vdir Ar DIR Oc Oo Fl -new-lists Ar FILE Oc Oo Fl -allow-deletes Oc Oo Fl n Oc Oo Fl -json Oc Oo Fl q Oc Op Fl v
+Two-way sync of the items, across files found as
+.Cm due
+finds them, with a vdir: a folder per list (a collection, with a
+.Pa displayname
+file holding the list's name), a
+.Pa .ics
+file per item holding one VTODO.
+vdirsyncer carries that folder to any CalDAV server, and so to a phone's own task
+app (iOS Reminders, tasks.org, Thunderbird); todoman and khal read it as it is.
+chk itself does no networking.
+The vdir is
+.Fl -vdir ,
+else
+.Ql {"sync": {"vdir": "DIR"}}
+in the
+.Pa .chk.json
+that governs the working directory (relative to that file's directory;
+.Ql ~/
+is the home directory); a missing one is made on the first run.
+.Pp
+Every item is synced, sub-items and checked ones too; a heading that only holds
+other lists (a title) is not a collection.
+Items without an ID get one first, as
+.Cm export
+gives them; an item's
+.Ql UID
+is the one
+.Cm export
+gives it.
+A new collection's folder is named after the list and a hash of its file and
+name.
+What maps, both ways:
+.Ql SUMMARY
+is the name,
+.Ql DESCRIPTION
+the note,
+.Ql DUE
+the
+.Ql @due
+day (a DATE) or time (floating; a UTC time is read in local time, a time with a
+.Ql TZID
+as the clock time it names),
+.Ql STATUS ,
+.Ql COMPLETED
+and
+.Ql PERCENT-COMPLETE
+the checkbox and
+.Ql @done ,
+.Ql RRULE
+the
+.Ql @every
+where RFC 5545 can say it (else
+.Ql X-CHK-EVERY ,
+which only chk reads; a phone's rule that
+.Ql @every
+cannot say is not taken, and said),
+a
+.Ql VALARM
+the
+.Ql @remind
+(no alarm is
+.Ql @remind(off)
+when the file's reminders are on by default),
+.Ql RELATED-TO;RELTYPE=PARENT
+the parent of a sub-item.
+.Ql X-APPLE-SORT-ORDER
+is the item's place in its list, from the file to the vdir only: a phone's reordering
+is not taken.
+A checked item's
+.Ql @every
+is not written (its next occurrence carries the series).
+Every other property and component of a
+.Pa .ics
+file (a client's own X- properties, ATTACH, location alarms, time zones, a
+.Ql DTSTART
+earlier than
+.Ql DUE )
+is kept byte for byte; chk rewrites only what it owns, and bumps
+.Ql SEQUENCE .
+.Pp
+What the last run agreed on is kept in the state directory
+.Pf ( Pa sync/
+under it, one file per vdir), never in the checklists.
+Each run compares each field of each item on both sides with it: a field changed on
+one side only takes that side's value; a field changed differently on both sides
+keeps the checklist file's, and the vdir's value is said on standard error (and in
+.Fl -json ) .
+So a tick on the phone and a rename in the file, made between two runs, both survive.
+An item removed on one side is removed on the other; one removed on the phone but
+changed in the file since is kept, and said.
+A to-do made on the phone becomes an item at the end of its collection's list (under
+its parent, if it names one there), with an ID; a new collection with a to-do in it
+becomes a new list at the end of
+.Fl -new-lists Ar FILE
+(one of the files synced; the first by default), and that is said.
+A removed list's collection is removed once it holds nothing (run
+.Ql vdirsyncer discover
+after).
+.Pp
+A repeating item completed on the phone comes back as one
+.Cm check :
+the
+.Ql @done
+day and the next occurrence as chk makes it, whichever way the client wrote it:
+the to-do completed (todoman also drops its
+.Ql RRULE
+and makes the next one under a new UID, which becomes the next occurrence), a
+completed copy under a new UID with the series'
+.Ql DUE
+moved on (iOS Reminders), a completed
+.Ql RECURRENCE-ID
+instance in the same file (Thunderbird, eM Client; the instance is then removed), or
+.Ql DUE
+moved to the next occurrence in place (tasks.org: a
+.Ql DUE
+moved by hand to exactly the next occurrence is read as a completion too).
+.Pp
+The deletion guard: a run that would remove more than half of a list's items (and
+more than 2), or that finds a collection of the last run missing, writes nothing
+and exits 1, saying why, unless
+.Fl -allow-deletes
+is given.
+A vdir that is missing altogether while the state names items is never read as
+everything removed: the run stops with status 66 and says how to start afresh.
+.Pp
+Every change to a checklist file goes through the edit path (a lock, a safe write,
+an undo record:
+.Cm undo
+takes back what a sync did to a file); a
+.Pa .ics
+file is replaced safely or made whole under a temporary name first, so vdirsyncer
+never reads half a file.
+Names that start with a dot are not read; symbolic links in the vdir are not
+followed (and said); a vdir owned by another user in a directory others can write is
+refused, as such a
+.Pa .chk.json
+is.
+A
+.Pa .ics
+file that is not UTF-8, not iCalendar, without a
+.Ql UID ,
+or with two to-dos, and two files with one UID, are said with their paths and left
+as they are; their items are left alone on both sides.
+A run stopped at any moment leaves every file whole, and the next run converges
+without duplicates: the UIDs of items a run makes are saved before their file is
+written.
+.Pp
+A second run with nothing changed writes nothing on either side and says the vdir
+is up to date; an unchanged
+.Pa .ics
+file (by its inode, size and modification time) is not even read.
+.Fl n
+says what would change on both sides and writes nothing.
+Each change is a line on standard output:
+.Ql file
+or
+.Ql vdir ,
+what happened (added, updated, completed, moved, removed), the name and the place,
+with the fields changed;
+.Fl v
+adds how many
+.Pa .ics
+files were read.
+.Fl -json
+prints one object:
+.Ql vdir ,
+.Ql dryRun ,
+.Ql upToDate ,
+.Ql changes
+(each with
+.Ql side ,
+.Ql action ,
+.Ql uid ,
+.Ql place ,
+.Ql name ,
+.Ql fields ) ,
+.Ql conflicts
+(each with
+.Ql uid ,
+.Ql place ,
+.Ql name ,
+.Ql field ,
+.Ql fileValue ,
+.Ql vdirValue ) ,
+.Ql notes
+and
+.Ql refused .
+A timer runs
+.Ql chk sync && vdirsyncer sync && chk sync
+(see README.md, "Your lists on your phone").
 .It Cm remind Oo Ar PATH ... Oc Oo Fl -window Ar DURATION Oc Oo Fl -now Ar TIME Oc Oo Fl -notify | Fl -exec Ar CMD Oc Oo Fl -timeout Ar DURATION Oc Op Fl v
 For cron or a systemd timer: the open items whose reminder time (see
 .Sx Configuration file )
@@ -1650,8 +1841,18 @@ nearest one governs):
 {"rules": {"missing-id": "warning", "duplicate-name": "warning",
            "open-item": "error"},
  "exclude": ["drafts/", "docs/old", "*.draft.md", "vendor/**"],
- "reminders": {"time": "08:00", "enabled": true}}
+ "reminders": {"time": "08:00", "enabled": true},
+ "sync": {"vdir": "~/.local/share/chk/vdir"}}
 .Ed
+.Pp
+.Ql sync
+names the vdir
+.Cm sync
+uses without
+.Fl -vdir ,
+read from the
+.Pa .chk.json
+that governs the working directory.
 .Pp
 .Ql reminders
 sets when an item without
