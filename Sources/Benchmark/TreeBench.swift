@@ -118,6 +118,23 @@ extension Benchmark {
       figure.met = (figure.ratio ?? 99) <= limit
       figures.append(figure)
     }
+    // Issue 40: `chk sync` with nothing changed on either side, against `chk export` of
+    // the same tree: the first, untimed run makes the vdir (an item a file).
+    let vdir = options.directory + "/tree-vdir"
+    _ = Measure.process(
+      [chk, "sync", root, "--vdir", vdir, "-q"], runs: 1, environment: environment)
+    if let export = Measure.process(
+      [chk, "export", root, "-o", feed, "-q"], runs: options.runs, environment: environment),
+      let sync = Measure.process(
+        [chk, "sync", root, "--vdir", vdir, "-q"], runs: options.runs, environment: environment)
+    {
+      var figure = Figure(
+        name: "chk sync DIR --vdir DIR, nothing changed, \(label)", sample: sync, bytes: total,
+        baselineName: "chk export DIR -o FILE", baseline: export, rssBudget: 0,
+        target: "<= 1.5x export", met: nil)
+      figure.met = (figure.ratio ?? 99) <= 1.5
+      figures.append(figure)
+    }
     return figures
   }
 

@@ -222,7 +222,8 @@ struct Command: Sendable {
 
   /// Every command, in the order help lists them.
   static let all: [Command] = [
-    list, lists, due, export, sync, remind, terminalUI, add, check, uncheck, toggle, edit, remove, move,
+    list, lists, due, export, sync, remind, terminalUI, add, check, uncheck, toggle, edit, remove,
+    move,
     reset,
     listAdd,
     listRename,

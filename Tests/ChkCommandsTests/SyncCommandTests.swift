@@ -80,8 +80,9 @@ struct SyncCommandTests {
     let todos = try Self.todos(cli)
     #expect(todos.count == 5)
     let report = try Self.todo(cli, named: "Report").file
-    #expect(report.uid == CalendarFeed.uid(id: "rprt", stablePath: cli.directory.path + "/CHECKLIST.md")
-      || report.uid.hasPrefix("rprt-"))
+    #expect(
+      report.uid == CalendarFeed.uid(id: "rprt", stablePath: cli.directory.path + "/CHECKLIST.md")
+        || report.uid.hasPrefix("rprt-"))
     #expect(report.todo.property("DESCRIPTION")?.text == "quarterly")
     #expect(report.todo.property("DUE")?.value == "20240311T170000")
     let alarm = try #require(SyncFields.ownedAlarm(of: report.todo))
@@ -111,7 +112,8 @@ struct SyncCommandTests {
   @Test func changesMadeOnThePhoneReachTheFile() throws {
     let cli = try Self.synced()
     try Self.edit(Self.todo(cli, named: "Milk").path) {
-      $0.replacingOccurrences(of: "STATUS:NEEDS-ACTION", with: "STATUS:COMPLETED\r\nCOMPLETED:20240309T080000Z")
+      $0.replacingOccurrences(
+        of: "STATUS:NEEDS-ACTION", with: "STATUS:COMPLETED\r\nCOMPLETED:20240309T080000Z")
     }
     try Self.edit(Self.todo(cli, named: "Report").path) {
       $0.replacingOccurrences(of: "SUMMARY:Report", with: "SUMMARY:Quarterly report")
@@ -121,7 +123,8 @@ struct SyncCommandTests {
     try FileManager.default.removeItem(atPath: eggs)
     let folder = URL(fileURLWithPath: try Self.todo(cli, named: "Milk").path)
       .deletingLastPathComponent().path
-    try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:phone\r\nBEGIN:VTODO\r\nUID:phone-1\r\nSUMMARY:Bread\r\nDUE;VALUE=DATE:20240314\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+    try
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:phone\r\nBEGIN:VTODO\r\nUID:phone-1\r\nSUMMARY:Bread\r\nDUE;VALUE=DATE:20240314\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
       .write(toFile: folder + "/phone-1.ics", atomically: false, encoding: .utf8)
     let result = cli.run("sync", "--vdir", "vdir")
     #expect(result.status == .success, "\(result.errors)")
@@ -149,7 +152,9 @@ struct SyncCommandTests {
     #expect(result.status == .success, "\(result.errors)")
     let milk = try Self.todo(cli, named: "Milk").file
     #expect(milk.todo.property("STATUS")?.value == "COMPLETED")
-    #expect(try Self.todo(cli, named: "Annual report").file.todo.property("DESCRIPTION")?.text == "quarterly")
+    #expect(
+      try Self.todo(cli, named: "Annual report").file.todo.property("DESCRIPTION")?.text
+        == "quarterly")
     let names = try Self.todos(cli).values.compactMap { $0.file.todo.property("SUMMARY")?.text }
     #expect(Set(names) == ["Milk", "Eggs", "Annual report", "Standup", "Butter"])
   }
@@ -175,7 +180,10 @@ struct SyncCommandTests {
     #expect(cli.run("edit", "milk", "--name", "Oat milk", "-q").status == .success)
     let result = cli.run("sync", "--vdir", "vdir", "--json")
     #expect(result.status == .success)
-    #expect(result.errors.contains("SUMMARY changed on both sides; kept the file's 'Oat milk', the vdir had 'Soy milk'"), "\(result.errors)")
+    #expect(
+      result.errors.contains(
+        "SUMMARY changed on both sides; kept the file's 'Oat milk', the vdir had 'Soy milk'"),
+      "\(result.errors)")
     let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
     let conflicts = try #require(json?["conflicts"] as? [[String: Any]])
     #expect(conflicts.first?["vdirValue"] as? String == "Soy milk")
@@ -194,8 +202,9 @@ struct SyncCommandTests {
     let path = try Self.todo(cli, named: "Milk").path
     try Self.edit(path) {
       $0.replacingOccurrences(
-        of: "SUMMARY:Milk\r\n", with: "SUMMARY:Milk\r\n" + kept.joined(separator: "\r\n") + "\r\n")
-        .replacingOccurrences(of: "END:VTODO", with: location + "END:VTODO")
+        of: "SUMMARY:Milk\r\n", with: "SUMMARY:Milk\r\n" + kept.joined(separator: "\r\n") + "\r\n"
+      )
+      .replacingOccurrences(of: "END:VTODO", with: location + "END:VTODO")
     }
     #expect(cli.run("edit", "milk", "--name", "Whole milk", "-q").status == .success)
     #expect(cli.run("sync", "--vdir", "vdir").status == .success)
@@ -212,7 +221,9 @@ struct SyncCommandTests {
     try FileManager.default.removeItem(atPath: folder)
     let refused = cli.run("sync", "--vdir", "vdir")
     #expect(refused.status == .failure)
-    #expect(refused.errors.contains("is missing; chk sync does not read a vanished folder"), "\(refused.errors)")
+    #expect(
+      refused.errors.contains("is missing; chk sync does not read a vanished folder"),
+      "\(refused.errors)")
     #expect(try cli.read("CHECKLIST.md") == before)
     #expect(cli.run("sync", "--vdir", "vdir", "--allow-deletes").status == .success)
     #expect(!(try cli.read("CHECKLIST.md")).contains("Milk"))
@@ -224,15 +235,22 @@ struct SyncCommandTests {
     try cli.write("CHECKLIST.md", "## Chores\n\n- [ ] item 1  @id(it01)\n")
     let refused = cli.run("sync", "--vdir", "vdir")
     #expect(refused.status == .failure)
-    #expect(refused.errors.contains("would remove 7 of the 8 items of 'Chores'"), "\(refused.errors)")
+    #expect(
+      refused.errors.contains("would remove 7 of the 8 items of 'Chores'"), "\(refused.errors)")
     #expect(try Self.todos(cli).count == 8)
     #expect(cli.run("sync", "--vdir", "vdir", "--allow-deletes").status == .success)
     #expect(try Self.todos(cli).count == 1)
   }
 
   @Test(arguments: [
-    ("not UTF-8", [UInt8]("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:x\r\nSUMMARY:\u{FF}".utf8) + [0xFF, 13, 10]),
-    ("no UID", Array("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:a\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)),
+    (
+      "not UTF-8",
+      [UInt8]("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:x\r\nSUMMARY:\u{FF}".utf8) + [0xFF, 13, 10]
+    ),
+    (
+      "no UID",
+      Array("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:a\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+    ),
     (
       "two to-dos",
       Array(
@@ -281,11 +299,16 @@ struct SyncCommandTests {
     let folder = cli.directory.path + "/vdir/d2c4-phone-list"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try "Hardware store".write(toFile: folder + "/displayname", atomically: false, encoding: .utf8)
-    try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:nails\r\nSUMMARY:Nails\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+    try
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:nails\r\nSUMMARY:Nails\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
       .write(toFile: folder + "/nails.ics", atomically: false, encoding: .utf8)
     let result = cli.run("sync", "--vdir", "vdir")
-    #expect(result.errors.contains("it is now the list 'Hardware store' in CHECKLIST.md"), "\(result.errors)")
-    #expect(try cli.read("CHECKLIST.md").hasSuffix("## Hardware store\n\n- [ ] Nails  @id(\(try Self.idOf("Nails", cli)))\n"))
+    #expect(
+      result.errors.contains("it is now the list 'Hardware store' in CHECKLIST.md"),
+      "\(result.errors)")
+    #expect(
+      try cli.read("CHECKLIST.md").hasSuffix(
+        "## Hardware store\n\n- [ ] Nails  @id(\(try Self.idOf("Nails", cli)))\n"))
     #expect(cli.run("sync", "--vdir", "vdir").output.contains("up to date"))
   }
 
@@ -297,11 +320,15 @@ struct SyncCommandTests {
   @Test func symbolicLinksInTheVdirAreNotFollowed() throws {
     let cli = try Self.synced()
     let outside = try TemporaryDirectory()
-    let secret = try outside.file("secret.ics", "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:s\r\nSUMMARY:secret\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+    let secret = try outside.file(
+      "secret.ics",
+      "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:s\r\nSUMMARY:secret\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
     try FileManager.default.createSymbolicLink(
       atPath: cli.directory.path + "/vdir/linked", withDestinationPath: outside.path)
-    let folder = URL(fileURLWithPath: try Self.todo(cli, named: "Milk").path).deletingLastPathComponent().path
-    try FileManager.default.createSymbolicLink(atPath: folder + "/s.ics", withDestinationPath: secret)
+    let folder = URL(fileURLWithPath: try Self.todo(cli, named: "Milk").path)
+      .deletingLastPathComponent().path
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/s.ics", withDestinationPath: secret)
     let result = cli.run("sync", "--vdir", "vdir")
     #expect(result.errors.contains("a symbolic link (not followed)"))
     #expect(!(try cli.read("CHECKLIST.md")).contains("secret"))

@@ -38,7 +38,8 @@ struct SyncRecurrenceTests {
     }
     switch style {
     case .iOSReminders:
-      text = text.replacingOccurrences(of: "DUE;VALUE=DATE:20240110", with: "DUE;VALUE=DATE:20240117")
+      text = text.replacingOccurrences(
+        of: "DUE;VALUE=DATE:20240110", with: "DUE;VALUE=DATE:20240117")
       try write(text, to: path)
       try write(
         "BEGIN:VCALENDAR\r\nCALSCALE:GREGORIAN\r\nPRODID:-//Apple Inc.//iOS 17.2//EN\r\nVERSION:2.0\r\n"
@@ -61,7 +62,8 @@ struct SyncRecurrenceTests {
           + "END:VTODO\r\nEND:VCALENDAR\r\n",
         to: folder + "/0f9e8d7c6b5a49382716051a2b3c4d5e@laptop.ics")
     case .tasksOrg:
-      text = text.replacingOccurrences(of: "DUE;VALUE=DATE:20240110", with: "DUE;VALUE=DATE:20240117")
+      text = text.replacingOccurrences(
+        of: "DUE;VALUE=DATE:20240110", with: "DUE;VALUE=DATE:20240117")
       try write(text, to: path)
     case .thunderbird:
       let instance =
@@ -77,7 +79,8 @@ struct SyncRecurrenceTests {
   @Test(arguments: Style.allCases)
   func aCompletionComesBackAsOneCheck(_ style: Style) throws {
     var cli = try CLIHarness(files: [
-      "CHECKLIST.md": "## Plants\n\n- [ ] Water the plants  @due(2024-01-10)  @every(week)  @id(wtr1)\n"
+      "CHECKLIST.md":
+        "## Plants\n\n- [ ] Water the plants  @due(2024-01-10)  @every(week)  @id(wtr1)\n"
     ])
     cli.today = CalendarDay(year: 2024, month: 1, day: 10) ?? cli.today
     #expect(cli.run("sync", "--vdir", "vdir").status == .success)
@@ -92,7 +95,9 @@ struct SyncRecurrenceTests {
       lines.first?.hasPrefix(
         "- [x] Water the plants  @due(2024-01-10)  @every(week)  @done(2024-01-10)  @id(wtr1)")
         == true, "\(style): \(text)")
-    #expect(lines.last?.hasPrefix("- [ ] Water the plants  @due(2024-01-17)  @every(week)  @id(") == true, "\(style): \(text)")
+    #expect(
+      lines.last?.hasPrefix("- [ ] Water the plants  @due(2024-01-17)  @every(week)  @id(") == true,
+      "\(style): \(text)")
     // The vdir says the same: one completed to-do, one open with the next DUE.
     let todos = try SyncCommandTests.todos(cli).values.map(\.file)
     #expect(todos.count == 2, "\(style): \(todos.map(\.uid))")

@@ -28,18 +28,24 @@ struct SyncFieldsTests {
       var line = random.int(0...3) == 0 ? "- [x] " : "- [ ] "
       line += random.pick(Self.names) + " \(index)"
       if random.int(0...2) > 0 {
-        let day = CalendarDay(year: random.int(2020...2030), month: random.int(1...12), day: random.int(1...28))
-        let time = random.int(0...1) == 0 ? "" : String(format: " %02d:%02d", random.int(0...23), random.int(0...59))
+        let day = CalendarDay(
+          year: random.int(2020...2030), month: random.int(1...12), day: random.int(1...28))
+        let time =
+          random.int(0...1) == 0
+          ? "" : String(format: " %02d:%02d", random.int(0...23), random.int(0...59))
         line += "  @due(\(day?.description ?? "2024-01-01")\(time))"
         if random.int(0...2) == 0 { line += "  @every(\(random.pick(Self.everyForms)))" }
         if random.int(0...2) == 0 { line += "  @remind(\(random.pick(Self.remindForms)))" }
       }
-      if line.hasPrefix("- [x]"), random.int(0...1) == 0 { line += "  @done(2024-02-0\(random.int(1...9)))" }
+      if line.hasPrefix("- [x]"), random.int(0...1) == 0 {
+        line += "  @done(2024-02-0\(random.int(1...9)))"
+      }
       line += "  @id(r\(index))"
       if random.int(0...3) == 0 { line += "  # a note, with; marks \\ and ✓" }
       lines.append(line)
     }
-    let document = try ChecklistDocument(parsing: Array((lines.joined(separator: "\n") + "\n").utf8))
+    let document = try ChecklistDocument(
+      parsing: Array((lines.joined(separator: "\n") + "\n").utf8))
     let items = document.items
     #expect(items.count == 600)
     for reminders in [ReminderDefaults(), ReminderDefaults(time: .midnight, isEnabled: false)] {
@@ -47,15 +53,18 @@ struct SyncFieldsTests {
       for item in items {
         let fields = SyncFields(item: item, reminders: reminders)
         let content = VTodoWriter.Content(uid: "u", fields: fields, parentUID: nil, sortOrder: 1)
-        let bytes = VTodoWriter.bytes(content, existing: nil, reminders: reminders, stamp: "20240101T000000Z")
+        let bytes = VTodoWriter.bytes(
+          content, existing: nil, reminders: reminders, stamp: "20240101T000000Z")
         let file = try VTodoFile(bytes)
         let read = SyncFields(todo: file.todo, reminders: reminders)
         if read != fields {
           let differing = SyncFields.Field.allCases.filter { read[$0] != fields[$0] }
-          failures.append("line \(item.line): \(differing.map { "\($0): \(fields[$0]) -> \(read[$0])" })")
+          failures.append(
+            "line \(item.line): \(differing.map { "\($0): \(fields[$0]) -> \(read[$0])" })")
         }
         // Written again over itself, the file is the same but for the stamps.
-        let again = VTodoWriter.bytes(content, existing: file, reminders: reminders, stamp: "20240101T000000Z")
+        let again = VTodoWriter.bytes(
+          content, existing: file, reminders: reminders, stamp: "20240101T000000Z")
         if SyncFields(todo: try VTodoFile(again).todo, reminders: reminders) != fields {
           failures.append("line \(item.line): rewritten over itself")
         }
@@ -65,7 +74,8 @@ struct SyncFieldsTests {
   }
 
   @Test(arguments: [
-    ("FREQ=DAILY", "day"), ("FREQ=DAILY;INTERVAL=3", "3 days"), ("FREQ=WEEKLY;INTERVAL=2", "2 weeks"),
+    ("FREQ=DAILY", "day"), ("FREQ=DAILY;INTERVAL=3", "3 days"),
+    ("FREQ=WEEKLY;INTERVAL=2", "2 weeks"),
     ("FREQ=WEEKLY;BYDAY=TU", "tuesday"), ("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "weekday"),
     ("FREQ=MONTHLY", "month"), ("FREQ=YEARLY;INTERVAL=2", "2 years"),
   ])
@@ -73,13 +83,16 @@ struct SyncFieldsTests {
     #expect(SyncFields.recurrenceText("RRULE:" + rule) == .some(every))
   }
 
-  @Test(arguments: ["FREQ=DAILY;COUNT=5", "FREQ=MONTHLY;BYMONTHDAY=1,15", "FREQ=WEEKLY;BYDAY=MO,WE", "FREQ=HOURLY"])
+  @Test(arguments: [
+    "FREQ=DAILY;COUNT=5", "FREQ=MONTHLY;BYMONTHDAY=1,15", "FREQ=WEEKLY;BYDAY=MO,WE", "FREQ=HOURLY",
+  ])
   func aRuleEveryCannotSayIsRefused(_ rule: String) {
     #expect(SyncFields.recurrenceText("RRULE:" + rule) == nil)
   }
 
   @Test func foldedLinesAndLFEndingsAreRead() throws {
-    let text = "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a\nSUMMARY:a long\n  name\nDUE:20240110T080000Z\nEND:VTODO\nEND:VCALENDAR\n"
+    let text =
+      "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a\nSUMMARY:a long\n  name\nDUE:20240110T080000Z\nEND:VTODO\nEND:VCALENDAR\n"
     let file = try VTodoFile(Array(text.utf8))
     #expect(file.todo.property("SUMMARY")?.text == "a long name")
     #expect(ICalendarTime.dueMoment(try #require(file.todo.property("DUE"))) != nil)

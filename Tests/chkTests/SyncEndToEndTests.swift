@@ -111,14 +111,17 @@ struct SyncEndToEndTests {
     #expect(reply.ok, "\(reply.error ?? "") \(reply.steps.last?.error ?? "")")
     guard reply.steps.count == steps.count else { return }
     for index in [0, 15, 17, 19, 21] {
-      #expect(reply.steps[index].returncode == 0, "step \(index): \(reply.steps[index].stderr ?? "")")
+      #expect(
+        reply.steps[index].returncode == 0, "step \(index): \(reply.steps[index].stderr ?? "")")
     }
     #expect(reply.steps[3].returncode == 0, "\(reply.steps[3].stderr ?? "")")
     let first = reply.steps[5].calendars ?? []
     #expect(Set(first.compactMap(\.name)) == ["Groceries", "Plants"], "\(first.map(\.name))")
     #expect(first.flatMap(\.todos).count == 5)
-    #expect(reply.steps[17].stdout?.contains("is up to date") == true, "\(reply.steps[17].stdout ?? "")")
-    #expect(reply.steps[21].stdout?.contains("is up to date") == true, "\(reply.steps[21].stdout ?? "")")
+    #expect(
+      reply.steps[17].stdout?.contains("is up to date") == true, "\(reply.steps[17].stdout ?? "")")
+    #expect(
+      reply.steps[21].stdout?.contains("is up to date") == true, "\(reply.steps[21].stdout ?? "")")
     let text = String(decoding: try runner.bytes("CHECKLIST.md"), as: UTF8.self)
     #expect(text.contains("- [x] Milk  @done("), "\(text)")
     #expect(text.contains("- [ ] Free-range eggs  @due(2030-02-01)"), "\(text)")
@@ -127,8 +130,11 @@ struct SyncEndToEndTests {
     #expect(text.contains("- [x] Green tea"), "\(text)")
     let waters = text.split(separator: "\n").filter { $0.contains("Water the plants") }
     #expect(waters.count == 2, "\(text)")
-    #expect(waters.first?.hasPrefix("- [x] Water the plants  @due(2030-01-10)  @every(week)  @done(") == true)
-    #expect(waters.last?.hasPrefix("- [ ] Water the plants  @due(2030-01-17)  @every(week)") == true)
+    #expect(
+      waters.first?.hasPrefix("- [x] Water the plants  @due(2030-01-10)  @every(week)  @done(")
+        == true)
+    #expect(
+      waters.last?.hasPrefix("- [ ] Water the plants  @due(2030-01-17)  @every(week)") == true)
     // The phone sees the file's changes and the merge.
     let todos = (reply.steps[22].calendars ?? []).flatMap(\.todos)
     let byName = Dictionary(grouping: todos, by: { $0.summary ?? "" })

@@ -52,7 +52,9 @@ struct SyncKillTests {
       parsing: try runner.bytes("CHECKLIST.md"))
     let names = document.items.map(\.name)
     for round in 0..<rounds {
-      #expect(names.filter { $0 == "phone \(round)" }.count == 1, "phone \(round): \(names.filter { $0.hasPrefix("phone") })")
+      #expect(
+        names.filter { $0 == "phone \(round)" }.count == 1,
+        "phone \(round): \(names.filter { $0.hasPrefix("phone") })")
     }
     #expect(names.count == 301 + rounds)
     let files = try FileManager.default.contentsOfDirectory(atPath: runner.path("vdir/\(folder)"))

@@ -71,7 +71,9 @@ extension Command {
       workspace: workspace, fileEdit: invocation.fileEdit)
     let report = try engine.run(stateFile)
     SyncReport(report: report, vdir: vdirPath.shown, isDryRun: invocation.isDryRun)
-      .print(invocation, itemCount: checklists.reduce(0) { $0 + $1.document.openCount + $1.document.doneCount })
+      .print(
+        invocation,
+        itemCount: checklists.reduce(0) { $0 + $1.document.openCount + $1.document.doneCount })
     let status = files.finish(invocation)
     return report.refusals.isEmpty ? status : .failure
   }

@@ -114,7 +114,8 @@ package struct ProjectConfiguration: Sendable {
 
   private static func vdir(_ member: JSONValue, path: String) throws(WorkspaceError) -> String {
     guard member.isObject, let text = member["vdir"]?.stringValue, !text.isEmpty else {
-      throw .usage("\(path): \"sync\" must be an object such as {\"vdir\": \"~/.local/share/chk/vdir\"}")
+      throw .usage(
+        "\(path): \"sync\" must be an object such as {\"vdir\": \"~/.local/share/chk/vdir\"}")
     }
     if text.hasPrefix("/") || text.hasPrefix("~/") { return text }
     return SystemPath.directory(of: path) + "/" + text

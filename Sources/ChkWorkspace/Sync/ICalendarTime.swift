@@ -113,6 +113,7 @@ extension String {
     func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 }
     while start < end, isSpace(bytes[start]) { start += 1 }
     while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-    return start == 0 && end == bytes.count ? self : String(decoding: bytes[start..<end], as: UTF8.self)
+    return start == 0 && end == bytes.count
+      ? self : String(decoding: bytes[start..<end], as: UTF8.self)
   }
 }

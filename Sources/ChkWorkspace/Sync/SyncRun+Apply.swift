@@ -15,12 +15,13 @@ extension SyncRun {
       listOfFolder[folder] == nil && state.collections[folder] == nil
         && vdirItems.values.contains { $0.folder == folder && !held.contains($0.uid) }
     }.sorted()
-    for folder in newFolders where plans[sync.options.newListsFile] == nil {
-      _ = folder
+    if !newFolders.isEmpty, plans[sync.options.newListsFile] == nil {
       plans[sync.options.newListsFile] = FilePlan()
     }
     guard !plans.isEmpty else { return }
     let edit = sync.fileEdit
+    // The pending UIDs of every file written so far: each save holds them all.
+    var pendingSoFar: [SyncState.Pending] = []
     for index in plans.keys.sorted() {
       guard let plan = plans[index] else { continue }
       let checklist = sync.checklists[index]
@@ -35,11 +36,12 @@ extension SyncRun {
         guard !isDryRun, !outcome.made.isEmpty else { return }
         var pending = run.state
         let madeIDs = outcome.made.map(\.id)
-        pending.pending = outcome.made.map {
+        pendingSoFar += outcome.made.map {
           SyncState.Pending(
             uid: $0.uid, file: checklist.resolvedPath, id: $0.id, folder: $0.folder,
             madeIDs: madeIDs)
         }
+        pending.pending = pendingSoFar
         try stateFile.save(pending)
       }
       report.warnings += result.warnings
@@ -82,9 +84,10 @@ extension SyncRun {
   ) {
     let shown = sync.checklists[checklist].path.shown
     let resolved = sync.checklists[checklist].resolvedPath
-    func change(_ action: VdirSync.Report.Change.Action, _ uid: String, _ name: String,
-      _ fields: [SyncFields.Field] = [])
-    {
+    func change(
+      _ action: VdirSync.Report.Change.Action, _ uid: String, _ name: String,
+      _ fields: [SyncFields.Field] = []
+    ) {
       outcome.changes.append(
         VdirSync.Report.Change(
           side: .file, action: action, uid: uid, place: shown, name: name, fields: fields))
@@ -266,7 +269,9 @@ extension SyncRun {
   }
 
   /// Adds an item made on the phone, with its fields.
-  static func add(_ fields: SyncFields, at position: ItemPosition, in document: inout ChecklistDocument)
+  static func add(
+    _ fields: SyncFields, at position: ItemPosition, in document: inout ChecklistDocument
+  )
     throws(EditError) -> String
   {
     let every = (SyncFields.recurrenceText(fields[.every]) ?? nil).flatMap { Recurrence($0) }

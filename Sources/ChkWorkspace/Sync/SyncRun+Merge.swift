@@ -47,8 +47,7 @@ extension SyncRun {
     }
     var claimed: Set<String> = []
     var deletions: [String: Int] = [:]
-    for uid in fileItems.keys.sorted() where !held.contains(uid) {
-      guard let item = fileItems[uid] else { continue }
+    for (uid, item) in fileItems where !held.contains(uid) {
       report.itemsCompared += 1
       let stored = state.items[uid]
       guard let todo = vdirItems[uid] else {
@@ -102,8 +101,11 @@ extension SyncRun {
       newInFiles[item.folder + "\n" + item.fields[.name] + "\n" + item.fields[.due], default: []]
         .append(uid)
     }
-    for (uid, todo) in vdirItems.sorted(by: { $0.key < $1.key })
-    where fileItems[uid] == nil && !held.contains(uid) && !claimed.contains(uid) {
+    let unmatched = vdirItems.keys.filter { uid in
+      fileItems[uid] == nil && !held.contains(uid) && !claimed.contains(uid)
+    }
+    for uid in unmatched.sorted() {
+      guard let todo = vdirItems[uid] else { continue }
       if let stored = state.items[uid] {
         if todo.fields != stored.base {
           report.notes.append(
@@ -116,7 +118,8 @@ extension SyncRun {
         continue
       }
       if pairWithNewItem(uid, todo, &newInFiles) { continue }
-      let checklist = listOfFolder[todo.folder].map { lists[$0].checklist } ?? sync.options.newListsFile
+      let checklist =
+        listOfFolder[todo.folder].map { lists[$0].checklist } ?? sync.options.newListsFile
       plans[checklist, default: FilePlan()].additions.append(
         Addition(
           uid: uid, folder: todo.folder, fields: todo.fields, parentUID: todo.parentUID,
@@ -182,7 +185,8 @@ extension SyncRun {
       return name == base[.name] || name == item.fields[.name] || name == todo.fields[.name]
     }
     if todo.file?.completedOccurrences.contains(due) == true {
-      return Completion(id: item.id, uid: item.uid, done: today, uidForDone: nil, uidForNext: item.uid)
+      return Completion(
+        id: item.id, uid: item.uid, done: today, uidForDone: nil, uidForNext: item.uid)
     }
     if !todo.fields[.checked].isEmpty {
       let done = CalendarDay(todo.fields[.done]) ?? today
@@ -193,19 +197,25 @@ extension SyncRun {
         return day > due
       }
       if let next { claimed.insert(next) }
-      return Completion(id: item.id, uid: item.uid, done: done, uidForDone: item.uid, uidForNext: next)
+      return Completion(
+        id: item.id, uid: item.uid, done: done, uidForDone: item.uid, uidForNext: next)
     }
-    guard todo.fields[.due] != base[.due], let moved = DueMoment(todo.fields[.due])?.day, moved > due
+    guard todo.fields[.due] != base[.due], let moved = DueMoment(todo.fields[.due])?.day,
+      moved > due
     else { return nil }
     if let copy = candidates.first(where: { uid in
       sameName(uid) && vdirItems[uid]?.fields[.checked].isEmpty == false
     }) {
       claimed.insert(copy)
       let done = vdirItems[copy].flatMap { CalendarDay($0.fields[.done]) } ?? today
-      return Completion(id: item.id, uid: item.uid, done: done, uidForDone: copy, uidForNext: item.uid)
+      return Completion(
+        id: item.id, uid: item.uid, done: done, uidForDone: copy, uidForNext: item.uid)
     }
-    if moved == recurrence.next(due: due, done: today) || moved == recurrence.next(due: due, done: nil) {
-      return Completion(id: item.id, uid: item.uid, done: today, uidForDone: nil, uidForNext: item.uid)
+    if moved == recurrence.next(due: due, done: today)
+      || moved == recurrence.next(due: due, done: nil)
+    {
+      return Completion(
+        id: item.id, uid: item.uid, done: today, uidForDone: nil, uidForNext: item.uid)
     }
     return nil
   }

@@ -27,9 +27,7 @@ extension SyncRun {
           shown: sync.vdirShown + "/" + list.folder + "/displayname")
       }
     }
-    for uid in fileItems.keys.sorted() {
-      guard let item = fileItems[uid] else { continue }
-      if held.contains(uid) { continue }
+    for (uid, item) in fileItems where !held.contains(uid) {
       let checklist = sync.checklists[item.checklist]
       let parentUID =
         item.parentID.flatMap { uidOf[ItemKey(file: checklist.resolvedPath, id: $0)] } ?? ""
@@ -73,11 +71,8 @@ extension SyncRun {
       placed[uid] = (item.folder, fileName, identity)
     }
     // Removed from a file: by the merge's plan, or with a parent the phone removed.
-    for (uid, todo) in vdirItems
-    where fileItems[uid] == nil && state.items[uid] != nil && !held.contains(uid)
-      && placed[uid] == nil
-    {
-      _ = todo
+    for uid in vdirItems.keys
+    where fileItems[uid] == nil && state.items[uid] != nil && !held.contains(uid) {
       vdirRemovals.insert(uid)
     }
     for uid in vdirRemovals.sorted() {
@@ -121,8 +116,7 @@ extension SyncRun {
   /// (temporary file, fsync, rename; mode and owner kept; a change made meanwhile by
   /// another program detected), a new one made whole under a temporary name and linked
   /// into place, so that vdirsyncer never reads half a file.
-  private func writeFile(_ path: String, _ bytes: [UInt8], shown: String) throws(WorkspaceError)
-  {
+  private func writeFile(_ path: String, _ bytes: [UInt8], shown: String) throws(WorkspaceError) {
     do throws(FileError) {
       if POSIX.kind(of: path) != .missing {
         let file = try ChecklistFile(editing: path, displayName: shown, lockTimeout: 10)
@@ -152,13 +146,13 @@ extension SyncRun {
   func finalState() -> SyncState {
     var result = SyncState()
     for (uid, item) in fileItems {
-      guard let where_ = placed[uid] else { continue }
+      guard let location = placed[uid] else { continue }
       let checklist = sync.checklists[item.checklist]
       let parentUID =
         item.parentID.flatMap { uidOf[ItemKey(file: checklist.resolvedPath, id: $0)] } ?? ""
       result.items[uid] = SyncState.Item(
-        file: checklist.resolvedPath, id: item.id, folder: where_.folder,
-        fileName: where_.fileName, identity: where_.identity, base: item.fields,
+        file: checklist.resolvedPath, id: item.id, folder: location.folder,
+        fileName: location.fileName, identity: location.identity, base: item.fields,
         sortOrder: item.sortOrder, parentUID: parentUID)
     }
     for uid in held { if let stored = state.items[uid] { result.items[uid] = stored } }

@@ -127,7 +127,8 @@ struct SyncRun {
           var candidate = Vdir.folderName(for: name, key: checklist.stablePath + "\n" + key)
           var number = 2
           while state.collections[candidate] != nil || listOfFolder[candidate] != nil {
-            candidate = Vdir.folderName(for: name, key: checklist.stablePath + "\n" + key)
+            candidate =
+              Vdir.folderName(for: name, key: checklist.stablePath + "\n" + key)
               + "-\(number)"
             number += 1
           }

@@ -194,6 +194,8 @@ package struct SyncStateFile: ~Copyable {
   package let existed: Bool
   /// The state file's path.
   package let path: String
+  /// The bytes read, to tell whether a run changed the state.
+  package let storedBytes: [UInt8]
   private let lock: Int32
 
   /// Opens and locks the state of `vdir`.
@@ -213,11 +215,12 @@ package struct SyncStateFile: ~Copyable {
         kind: .io)
     }
     while flock(lock, LOCK_EX) != 0, errno == EINTR {}
-    let read: Result<SyncState?, WorkspaceError> = Self.load(path)
+    let read: Result<(SyncState, [UInt8])?, WorkspaceError> = Self.load(path)
     switch read {
     case .success(let stored):
       self.lock = lock
-      state = stored ?? SyncState()
+      state = stored?.0 ?? SyncState()
+      storedBytes = stored?.1 ?? []
       existed = stored != nil
     case .failure(let error):
       close(lock)
@@ -226,7 +229,7 @@ package struct SyncStateFile: ~Copyable {
   }
 
   /// The stored state; `nil` when there is none.
-  private static func load(_ path: String) -> Result<SyncState?, WorkspaceError> {
+  private static func load(_ path: String) -> Result<(SyncState, [UInt8])?, WorkspaceError> {
     guard POSIX.kind(of: path) != .missing else { return .success(nil) }
     let bytes: [UInt8]
     do throws(FileError) {
@@ -241,7 +244,7 @@ package struct SyncStateFile: ~Copyable {
             + "start afresh (the next run matches items by UID and changes nothing it need not)",
           kind: .invalidData))
     }
-    return .success(stored)
+    return .success((stored, bytes))
   }
 
   deinit {

@@ -90,7 +90,8 @@ package struct VTodoWriter {
     writer.text("SUMMARY", fields[.name])
     if !fields[.note].isEmpty { writer.text("DESCRIPTION", fields[.note]) }
     let time = due.flatMap { due in due.time.map { LocalMoment(day: due.day, time: $0) } }
-    let value = due.map { due in time.map(ICalendarWriter.floating) ?? ICalendarWriter.date(due.day) }
+    let value = due.map { due in time.map(ICalendarWriter.floating) ?? ICalendarWriter.date(due.day)
+    }
     let type = time == nil ? ";VALUE=DATE" : ""
     if let value { writer.line("DUE" + type, value) }
     if fields[.checked].isEmpty {

@@ -84,12 +84,13 @@ package struct Vdir: Sendable {
           continue
         }
         guard name.hasSuffix(".ics") else { continue }
-        switch kind(of: filePath) {
-        case .regularFile:
-          guard let identity = ChecklistFile.identity(of: filePath) else { continue }
-          collection.entries.append(
-            Entry(name: name, identity: SyncState.identityText(identity)))
-        case .symbolicLink:
+        // One lstat: what the entry is, and its identity.
+        var entry = stat()
+        guard SystemPath.with(filePath, { lstat($0, &entry) }) == 0 else { continue }
+        switch entry.st_mode & S_IFMT {
+        case S_IFREG:
+          collection.entries.append(Entry(name: name, identity: Self.identityText(entry)))
+        case S_IFLNK:
           vdir.skipped.append("\(shown)/\(folder)/\(name): a symbolic link (not followed)")
         default: continue
         }
@@ -97,6 +98,17 @@ package struct Vdir: Sendable {
       vdir.collections[folder] = collection
     }
     return vdir
+  }
+
+  /// A file's identity as `SyncState.identityText` gives it, from its `stat`.
+  private static func identityText(_ status: stat) -> String {
+    SyncState.identityText(
+      ChecklistFile.Identity(
+        device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int(status.st_size),
+        modified: FileTime(
+          seconds: Int64(status.st_mtim.tv_sec), nanoseconds: Int64(status.st_mtim.tv_nsec)),
+        changed: FileTime(
+          seconds: Int64(status.st_ctim.tv_sec), nanoseconds: Int64(status.st_ctim.tv_nsec))))
   }
 
   private enum Kind { case directory, regularFile, symbolicLink, other }

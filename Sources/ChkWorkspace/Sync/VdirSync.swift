@@ -136,9 +136,12 @@ package struct VdirSync {
     try run.applyToFiles(&report, stateFile: stateFile)
     for index in run.sync.checklists.indices { checklists[index] = run.sync.checklists[index] }
     try run.writeVdir(&report)
+    // The changes in a stable order: each side's, by place.
+    report.changes.sort { ($0.side.rawValue, $0.place) < ($1.side.rawValue, $1.place) }
+    report.conflicts.sort { ($0.place, $0.field.rawValue) < ($1.place, $1.field.rawValue) }
     if !options.isDryRun {
       let state = run.finalState()
-      if !stateFile.existed || state.bytes != stateFile.state.bytes {
+      if !stateFile.existed || state.bytes != stateFile.storedBytes {
         try stateFile.save(state)
       }
     }
