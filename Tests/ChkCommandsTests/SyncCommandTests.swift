@@ -347,4 +347,24 @@ struct SyncCommandTests {
     #expect(result.output.contains("read 1 .ics file,"), "\(result.output)")
     #expect(result.output.components(separatedBy: "\n").filter { $0.hasPrefix("vdir") }.count <= 1)
   }
+
+  @Test func anIDChangedByHandKeepsTheUIDAndThePhonesChange() throws {
+    let cli = try Self.synced()
+    let milk = try Self.todo(cli, named: "Milk")
+    try Self.edit(milk.path) {
+      $0.replacingOccurrences(of: "STATUS:NEEDS-ACTION", with: "STATUS:COMPLETED")
+    }
+    try cli.write(
+      "CHECKLIST.md",
+      try cli.read("CHECKLIST.md").replacingOccurrences(of: "@id(milk)", with: "@id(mlk2)"))
+    let result = cli.run("sync", "--vdir", "vdir")
+    #expect(result.status == .success)
+    #expect(result.errors.contains("has a new ID ('mlk2', was 'milk')"), "\(result.errors)")
+    #expect(try cli.read("CHECKLIST.md").contains("- [x] Milk  @due(2024-03-12)  @id(mlk2)"))
+    let after = try Self.todo(cli, named: "Milk")
+    #expect(after.path == milk.path)
+    #expect(after.file.uid == milk.file.uid)
+    #expect(try Self.todos(cli).count == 5)
+    #expect(cli.run("sync", "--vdir", "vdir").output.contains("up to date"))
+  }
 }

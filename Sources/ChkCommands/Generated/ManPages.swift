@@ -604,6 +604,12 @@ keeps the checklist file's, and the vdir's value is said on standard error (and 
 So a tick on the phone and a rename in the file, made between two runs, both survive.
 An item removed on one side is removed on the other; one removed on the phone but
 changed in the file since is kept, and said.
+An item whose
+.Ql @id
+was changed by hand (found as a new item in the same list with the name and due day
+the old one had) keeps its UID and its
+.Pa .ics
+file, and that is said.
 A to-do made on the phone becomes an item at the end of its collection's list (under
 its parent, if it names one there), with an ID; a new collection with a to-do in it
 becomes a new list at the end of

@@ -35,6 +35,7 @@ extension SyncRun {
   /// The merge: the plans of the checklist files, what the vdir loses, and the
   /// deletion guard's refusals (in `report`).
   mutating func merge(_ report: inout VdirSync.Report) {
+    keepUIDsOfChangedIDs(&report)
     var newOnPhone: [String: [String]] = [:]
     for (uid, item) in vdirItems
     where fileItems[uid] == nil && state.items[uid] == nil && !held.contains(uid) {
@@ -140,6 +141,31 @@ extension SyncRun {
           "the run would remove \(removed) of the \(count) items of '\(name)' "
             + "(\(sync.vdirShown)/\(folder))")
       }
+    }
+  }
+
+  /// An item whose ID was changed by hand keeps its UID: a synced item gone from its
+  /// file (its to-do still there) and an item new in the same list with the name and
+  /// due day it had are one item. Without this its to-do would be removed and made
+  /// again, and a change made on the phone meanwhile lost.
+  private mutating func keepUIDsOfChangedIDs(_ report: inout VdirSync.Report) {
+    var newItems: [String: [String]] = [:]
+    for (uid, item) in fileItems where vdirItems[uid] == nil && state.items[uid] == nil {
+      newItems[item.folder + "\n" + item.fields[.name] + "\n" + item.fields[.due], default: []]
+        .append(uid)
+    }
+    guard !newItems.isEmpty else { return }
+    for (uid, stored) in state.items
+    where fileItems[uid] == nil && vdirItems[uid] != nil && !held.contains(uid) {
+      let key = stored.folder + "\n" + stored.base[.name] + "\n" + stored.base[.due]
+      guard let match = newItems[key]?.popLast(), var item = fileItems[match] else { continue }
+      fileItems[match] = nil
+      item.uid = uid
+      fileItems[uid] = item
+      setMapping(uid, ItemKey(file: sync.checklists[item.checklist].resolvedPath, id: item.id))
+      report.notes.append(
+        "\(place(item)): '\(item.fields[.name])' has a new ID ('\(item.id)', was "
+          + "'\(stored.id)'); it keeps its UID and its .ics file")
     }
   }
 
