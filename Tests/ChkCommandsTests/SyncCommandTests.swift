@@ -367,4 +367,25 @@ struct SyncCommandTests {
     #expect(try Self.todos(cli).count == 5)
     #expect(cli.run("sync", "--vdir", "vdir").output.contains("up to date"))
   }
+
+  /// Another user's vdir in a directory anyone can write is refused, as such a
+  /// `.chk.json` is: anyone could have put it there. Needs root, to give the vdir away.
+  @Test func anotherUsersVdirInASharedDirectoryIsRefused() throws {
+    guard geteuid() == 0 else {
+      try Skips.missing(
+        "another user's vdir", "not root, so the vdir cannot be given to another user",
+        required: false)
+      return
+    }
+    let cli = try CLIHarness(files: ["CHECKLIST.md": Self.file])
+    let shared = cli.directory.path + "/shared"
+    try FileManager.default.createDirectory(
+      atPath: shared + "/vdir", withIntermediateDirectories: true)
+    chmod(shared, 0o1777)
+    chown(shared + "/vdir", 65_534, 65_534)
+    let result = cli.run("sync", "--vdir", "shared/vdir")
+    #expect(result.status == .usage)
+    #expect(result.errors.contains("belongs to another user (uid 65534)"), "\(result.errors)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: shared + "/vdir").isEmpty)
+  }
 }

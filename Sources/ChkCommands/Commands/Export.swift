@@ -29,15 +29,9 @@ extension Command {
       }
     }
     var entries: [CalendarFeed.Entry] = []
-    var roots: [String: String?] = [:]
+    var paths = StablePaths()
     for file in files.documents {
-      // The path with its spelling taken out (`./`, `//`, `..`, links): the file names
-      // its items the same whichever way it was reached.
-      let path = (try? POSIX.resolvedPath(file.path.absolute).get()) ?? file.path.absolute
-      let directory = SystemPath.directory(of: path)
-      if roots[directory] == nil { roots[directory] = Workspace.repositoryRoot(of: directory) }
-      let root = roots[directory] ?? nil
-      let stablePath = root.map { String(path.dropFirst($0 == "/" ? 1 : $0.count + 1)) } ?? path
+      let (path, stablePath) = paths.paths(of: file.path)
       let modified = ChecklistFile.identity(of: path).map { Int($0.modified.seconds) } ?? 0
       for (list, item) in file.document.itemsWithDueTags(includingChecked: includesDone)
       where item.due != nil {
@@ -137,5 +131,23 @@ extension Command {
         invocation.output.line("wrote \(path.shown) (\(count) item\(count == 1 ? "" : "s"))")
       }
     }
+  }
+}
+
+/// The paths UIDs are made from (`chk export`, `chk sync`): a file's path with its
+/// spelling taken out (`./`, `//`, `..`, links), so that it names its items the same
+/// whichever way it was reached, and that path relative to its repository's root
+/// (absolute outside one), so that every clone names them the same.
+struct StablePaths {
+  /// The repository of each directory seen, found once.
+  private var roots: [String: String?] = [:]
+
+  /// The resolved path and the stable path of a file.
+  mutating func paths(of file: UserPath) -> (resolved: String, stable: String) {
+    let path = (try? POSIX.resolvedPath(file.absolute).get()) ?? file.absolute
+    let directory = SystemPath.directory(of: path)
+    if roots[directory] == nil { roots[directory] = Workspace.repositoryRoot(of: directory) }
+    let root = roots[directory] ?? nil
+    return (path, root.map { String(path.dropFirst($0 == "/" ? 1 : $0.count + 1)) } ?? path)
   }
 }

@@ -31,13 +31,9 @@ extension Command {
       document.items.filter { $0.id == nil }.map(\.line)
     }
     var checklists: [VdirSync.Checklist] = []
-    var roots: [String: String?] = [:]
+    var paths = StablePaths()
     for file in files.documents {
-      let path = (try? POSIX.resolvedPath(file.path.absolute).get()) ?? file.path.absolute
-      let directory = SystemPath.directory(of: path)
-      if roots[directory] == nil { roots[directory] = Workspace.repositoryRoot(of: directory) }
-      let root = roots[directory] ?? nil
-      let stablePath = root.map { String(path.dropFirst($0 == "/" ? 1 : $0.count + 1)) } ?? path
+      let (path, stablePath) = paths.paths(of: file.path)
       checklists.append(
         VdirSync.Checklist(
           path: file.path, resolvedPath: path, stablePath: stablePath, document: file.document,
@@ -66,14 +62,12 @@ extension Command {
       }
       vdir = try Vdir.scan(vdirPath.absolute, shown: vdirPath.shown)
     }
-    var engine = VdirSync(
+    let engine = VdirSync(
       checklists: checklists, vdir: vdir, vdirShown: vdirPath.shown, options: options,
       workspace: workspace, fileEdit: invocation.fileEdit)
     let report = try engine.run(stateFile)
     SyncReport(report: report, vdir: vdirPath.shown, isDryRun: invocation.isDryRun)
-      .print(
-        invocation,
-        itemCount: checklists.reduce(0) { $0 + $1.document.openCount + $1.document.doneCount })
+      .print(invocation)
     let status = files.finish(invocation)
     return report.refusals.isEmpty ? status : .failure
   }

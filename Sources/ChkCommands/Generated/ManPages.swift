@@ -2265,6 +2265,12 @@ What
 .Cm remind
 delivered in the last day and when it last looked at each file (mode 0600, a
 line each, locked while a run uses it; a damaged one is said and replaced).
+.It Pa $XDG_STATE_HOME/chk/sync/
+What
+.Cm sync
+last agreed on with each vdir: a file per vdir, named by a hash of its path (mode
+0600 in a 0700 directory, a line per collection and per item, locked while a run uses
+it; a damaged one stops the run and says to remove it).
 .It Pa $XDG_STATE_HOME/chk/lsp.log
 The language server's log with
 .Cm lsp Fl -log

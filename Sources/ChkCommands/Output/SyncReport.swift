@@ -8,7 +8,8 @@ struct SyncReport {
   var vdir: String
   var isDryRun: Bool
 
-  func print(_ invocation: Invocation, itemCount: Int) {
+  func print(_ invocation: Invocation) {
+    let itemCount = report.itemCount
     for conflict in report.conflicts {
       invocation.errors.line(
         "chk: \(conflict.place): '\(conflict.name)': \(conflict.field.property) changed on both "

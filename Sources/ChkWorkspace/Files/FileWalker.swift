@@ -243,7 +243,7 @@ package enum FileWalker {
       var pending = [""]
       while let directory = pending.popLast() {
         let names: [String]
-        switch Self.names(in: directory.isEmpty ? root.absolute : absolute(directory)) {
+        switch DirectoryEntries.names(in: directory.isEmpty ? root.absolute : absolute(directory)) {
         case .success(let found): names = found
         case .failure(let error):
           unreadable.append(
@@ -255,7 +255,7 @@ package enum FileWalker {
         for name in names {
           let relative = directory.isEmpty ? name : directory + "/" + name
           let absolute = absolute(relative)
-          let kind = Self.linkKind(of: absolute)
+          let kind = DirectoryEntries.linkKind(of: absolute)
           if name.hasPrefix(".") {
             if kind == .directory {
               skip(relative + "/", "hidden")
@@ -293,37 +293,6 @@ package enum FileWalker {
       }
     }
 
-    enum LinkKind { case directory, regularFile, symbolicLink, other }
-
-    /// What `lstat` says a path is.
-    static func linkKind(of path: String) -> LinkKind {
-      var status = stat()
-      guard SystemPath.with(path, { lstat($0, &status) }) == 0 else { return .other }
-      switch status.st_mode & S_IFMT {
-      case S_IFDIR: return .directory
-      case S_IFREG: return .regularFile
-      case S_IFLNK: return .symbolicLink
-      default: return .other
-      }
-    }
-
     static let outsideLink = "a symbolic link to a file outside the directory (not followed)"
-
-    /// The names in a directory (not `.` and `..`), or why it cannot be read.
-    static func names(in directory: String) -> Result<[String], SystemError> {
-      guard let stream = SystemPath.with(directory, { opendir($0) }) else {
-        return .failure(SystemError(code: errno))
-      }
-      defer { closedir(stream) }
-      var names: [String] = []
-      while let entry = readdir(stream) {
-        // Bytes, kept losslessly: a name need not be UTF-8.
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          SystemPath.string(raw.prefix { $0 != 0 })
-        }
-        if name != ".", name != ".." { names.append(name) }
-      }
-      return .success(names)
-    }
   }
 }

@@ -11,9 +11,10 @@ extension SyncRun {
   mutating func applyToFiles(_ report: inout VdirSync.Report, stateFile: borrowing SyncStateFile)
     throws(WorkspaceError)
   {
+    var withTodos: Set<String> = []
+    for todo in vdirItems.values where !held.contains(todo.uid) { withTodos.insert(todo.folder) }
     let newFolders = sync.vdir.collections.keys.filter { folder in
-      listOfFolder[folder] == nil && state.collections[folder] == nil
-        && vdirItems.values.contains { $0.folder == folder && !held.contains($0.uid) }
+      listOfFolder[folder] == nil && state.collections[folder] == nil && withTodos.contains(folder)
     }.sorted()
     if !newFolders.isEmpty, plans[sync.options.newListsFile] == nil {
       plans[sync.options.newListsFile] = FilePlan()

@@ -84,9 +84,13 @@ extension SyncRun {
       if !isDryRun { _ = POSIX.remove(icsPath(folder: todo.folder, fileName: todo.fileName)) }
     }
     // Collections of lists that are gone: removed once they hold no to-do.
+    var stillHolding: Set<String> = []
+    for todo in vdirItems.values where !vdirRemovals.contains(todo.uid) {
+      stillHolding.insert(todo.folder)
+    }
     for folder in state.collections.keys.sorted() where listOfFolder[folder] == nil {
-      let left = vdirItems.values.contains { $0.folder == folder && !vdirRemovals.contains($0.uid) }
-      guard !left, !isDryRun, sync.vdir.collections[folder] != nil else { continue }
+      guard !stillHolding.contains(folder), !isDryRun, sync.vdir.collections[folder] != nil
+      else { continue }
       let path = sync.vdir.path + "/" + folder
       for name in ["displayname", "color"] { _ = POSIX.remove(path + "/" + name) }
       if SystemPath.with(path, { rmdir($0) }) == 0 {

@@ -65,7 +65,7 @@ package struct Vdir: Sendable {
     var vdir = Vdir(path: resolved, exists: true)
     for folder in try names(in: resolved, shown: shown).sorted() where !folder.hasPrefix(".") {
       let folderPath = resolved + "/" + folder
-      switch kind(of: folderPath) {
+      switch DirectoryEntries.linkKind(of: folderPath) {
       case .directory: break
       case .symbolicLink:
         vdir.skipped.append("\(shown)/\(folder): a symbolic link (not followed)")
@@ -77,7 +77,9 @@ package struct Vdir: Sendable {
       where !name.hasPrefix(".") {
         let filePath = folderPath + "/" + name
         if name == "displayname" {
-          if kind(of: filePath) == .regularFile, let bytes = try? ChecklistFile.read(filePath) {
+          if DirectoryEntries.linkKind(of: filePath) == .regularFile,
+            let bytes = try? ChecklistFile.read(filePath)
+          {
             let text = String(decoding: bytes, as: UTF8.self).trimmingASCIIWhitespace
             collection.displayName = text.isEmpty ? nil : text
           }
@@ -87,10 +89,10 @@ package struct Vdir: Sendable {
         // One lstat: what the entry is, and its identity.
         var entry = stat()
         guard SystemPath.with(filePath, { lstat($0, &entry) }) == 0 else { continue }
-        switch entry.st_mode & S_IFMT {
-        case S_IFREG:
+        switch DirectoryEntries.linkKind(entry) {
+        case .regularFile:
           collection.entries.append(Entry(name: name, identity: Self.identityText(entry)))
-        case S_IFLNK:
+        case .symbolicLink:
           vdir.skipped.append("\(shown)/\(folder)/\(name): a symbolic link (not followed)")
         default: continue
         }
@@ -111,34 +113,16 @@ package struct Vdir: Sendable {
           seconds: Int64(status.st_ctim.tv_sec), nanoseconds: Int64(status.st_ctim.tv_nsec))))
   }
 
-  private enum Kind { case directory, regularFile, symbolicLink, other }
-
-  private static func kind(of path: String) -> Kind {
-    var status = stat()
-    guard SystemPath.with(path, { lstat($0, &status) }) == 0 else { return .other }
-    switch status.st_mode & S_IFMT {
-    case S_IFDIR: return .directory
-    case S_IFREG: return .regularFile
-    case S_IFLNK: return .symbolicLink
-    default: return .other
-    }
-  }
-
+  /// The names in a directory of the vdir.
   private static func names(in directory: String, shown: String) throws(WorkspaceError)
     -> [String]
   {
-    guard let stream = SystemPath.with(directory, { opendir($0) }) else {
-      throw WorkspaceError(message: "\(shown): \(POSIX.reason()) while reading it", kind: .io)
+    switch DirectoryEntries.names(in: directory) {
+    case .success(let names): return names
+    case .failure(let error):
+      throw WorkspaceError(
+        message: "\(shown): \(POSIX.reason(error.code)) while reading it", kind: .io)
     }
-    defer { closedir(stream) }
-    var names: [String] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        SystemPath.string(raw.prefix { $0 != 0 })
-      }
-      if name != ".", name != ".." { names.append(name) }
-    }
-    return names
   }
 
   /// A folder name for a new collection: the list's name made safe for any file system

@@ -83,6 +83,8 @@ package struct VdirSync {
     /// Work counted for the tests: `.ics` files read, items compared.
     package var filesRead = 0
     package var itemsCompared = 0
+    /// The items synced (of the files, after the run).
+    package var itemCount = 0
     /// Warnings of the edit path (an undo record that could not be saved).
     package var warnings: [String] = []
 
@@ -115,7 +117,7 @@ package struct VdirSync {
   ///
   /// - Throws: a vanished vdir, a checklist file that cannot be written; what was
   ///   written before the error stays, and the next run carries on from it.
-  package mutating func run(_ stateFile: borrowing SyncStateFile) throws(WorkspaceError)
+  package func run(_ stateFile: borrowing SyncStateFile) throws(WorkspaceError)
     -> Report
   {
     var report = Report()
@@ -134,8 +136,8 @@ package struct VdirSync {
     guard report.refusals.isEmpty || options.allowsDeletes else { return report }
     report.refusals = []
     try run.applyToFiles(&report, stateFile: stateFile)
-    for index in run.sync.checklists.indices { checklists[index] = run.sync.checklists[index] }
     try run.writeVdir(&report)
+    report.itemCount = run.fileItems.count
     // The changes in a stable order: each side's, by place.
     report.changes.sort { ($0.side.rawValue, $0.place) < ($1.side.rawValue, $1.place) }
     report.conflicts.sort { ($0.place, $0.field.rawValue) < ($1.place, $1.field.rawValue) }
