@@ -129,6 +129,7 @@ extension ChecklistDocument {
       self = original
       throw .unsupportedPosition(line: at + 1)
     }
+    renumber(around: at, as: numbering(around: at, excluding: at))
     self.idGenerator = idGenerator
     return .added(id: id, due: due)
   }

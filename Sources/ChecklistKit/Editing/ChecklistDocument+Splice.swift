@@ -24,6 +24,13 @@ struct Splice {
   /// kind, its item parent, the list item it starts (and whether that starts a list),
   /// a hard break at its end, and how deep in lists and block quotes it sits.
   var keepsOtherLines: Bool
+
+  /// Where an old line other than the replaced ones is now; `nil` for a replaced one.
+  func mapped(_ old: Int) -> Int? {
+    if old < replaced.lowerBound { return old }
+    if old >= replaced.upperBound { return old - replaced.count + count }
+    return nil
+  }
 }
 
 /// The one place edits change bytes: replace whole lines, then re-parse only as much as

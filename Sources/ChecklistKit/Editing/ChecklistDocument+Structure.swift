@@ -38,7 +38,8 @@ extension ChecklistDocument {
     if let reminder { line.setTag(.remind, escapedValue: Array(reminder.description.utf8)) }
     line.setTag(.id, escapedValue: Array(id.utf8))
     line.note = escapedNote
-    try insert([NewLine(line.composed)], at: placement)
+    let first = try insert([NewLine(line.composed)], at: placement)
+    renumber(around: first, as: numbering(around: first, excluding: first))
     return id
   }
 
@@ -51,7 +52,19 @@ extension ChecklistDocument {
   /// - Throws: `EditError.itemNotFound`, `.ambiguousID` or `.unsupportedPosition`.
   public mutating func deleteItem(_ item: ItemReference) throws(EditError) {
     let index = try lineIndex(of: item)
-    try deleteLines(index..<(Int(lines[index].last) + 1))
+    let (numbering, neighbour) = runBeforeRemoving(index)
+    let removal = try deleteLines(index..<(Int(lines[index].last) + 1))
+    if let neighbour = neighbour.flatMap({ removal.mapped($0) }) {
+      renumber(around: neighbour, as: numbering)
+    }
+  }
+
+  /// The numbering of the ordered list around the item at `index`, and another of its
+  /// items (the one before, else after it) to find the list by once the item is gone.
+  func runBeforeRemoving(_ index: Int) -> (Numbering?, Int?) {
+    let run = orderedRun(around: index)
+    let numbering = Numbering(run.compactMap { orderedNumber(ofLine: $0)?.number })
+    return (numbering, run.last { $0 < index } ?? run.first { $0 > index })
   }
 
   /// Moves an item with its sub-items. The moved item takes the indent and bullet of
@@ -82,6 +95,7 @@ extension ChecklistDocument {
       return NewLine(content(ofLine: line), ending: ending.isEmpty ? nil : ending)
     }
     let oldStructure = structure(of: subtree)
+    let (sourceNumbering, neighbour) = runBeforeRemoving(index)
     do throws(EditError) {
       let removal = try deleteLines(subtree)
       try target.adjust { old throws(EditError) in
@@ -104,9 +118,20 @@ extension ChecklistDocument {
             newLines[offset].content, by: shift, atLeast: oldColumn)
         }
       }
+      let countBeforeInsert = lines.count
       let first = try insert(newLines, at: placement)
       guard structure(of: first..<(first + moved.count)) == oldStructure else {
         throw EditError.unsupportedPosition(line: first + 1)
+      }
+      // Both ordered lists (the one left and the one joined) keep their numbering.
+      var source = neighbour.flatMap { removal.mapped($0) }
+      if let old = source, old >= placement.line { source = old + lines.count - countBeforeInsert }
+      let joined = orderedRun(around: first)
+      if let source, joined.contains(source) {
+        renumber(around: first, as: sourceNumbering)
+      } else {
+        renumber(around: first, as: numbering(around: first, excluding: first))
+        if let source { renumber(around: source, as: sourceNumbering) }
       }
       // Back where it was, written the same: only then can the bytes be unchanged,
       // and only then are they compared (so a run of moves stays linear).
