@@ -227,7 +227,7 @@ struct Command: Sendable {
     reset,
     listAdd,
     listRename,
-    listRemove, listCopy, listIcon, archive, undo, format, lint, initialize, git, mergeDriver,
+    listRemove, listCopy, listIcon, archive, undo, redo, format, lint, initialize, git, mergeDriver,
     resolve, languageServer,
     install, uninstall, help, completions, version,
   ]

@@ -239,12 +239,34 @@ struct Invocation {
     return (path, try fileEdit.parse(read(path), path: path))
   }
 
+  /// The command line as the history names an edit: `chk check milk`, `chk add 'Oat
+  /// milk' --due fri` (options that only change what is printed or which file are left
+  /// out).
+  var historyLabel: String {
+    func quoted(_ text: String) -> String {
+      let plain =
+        !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || "-_.:/@".contains($0) }
+      return plain
+        ? text
+        : "'"
+          + text.split(separator: "'", omittingEmptySubsequences: false)
+          .joined(separator: "'\\''") + "'"
+    }
+    let hidden: Set<String> = ["file", "quiet", "color", "diff", "verbose", "today"]
+    var words = ["chk", command.name] + operands.map(quoted)
+    for (name, value) in arguments.options where !hidden.contains(name) {
+      words.append("--" + name + (value.map { " " + quoted($0) } ?? ""))
+    }
+    return Visible.text(words.joined(separator: " "), .oneLine)
+  }
+
   /// The generator for new IDs (seeded by `$CHK_SEED`).
   var idGenerator: IDGenerator { workspace.idGenerator }
 
   /// The edit path with this invocation's lock wait, undo store and `--dry-run`.
   var fileEdit: FileEdit {
     var edit = workspace.fileEdit(isDryRun: isDryRun)
+    edit.label = historyLabel
     #if DEBUG
       edit.workLog = environment.workLog
     #endif
@@ -275,7 +297,8 @@ struct Invocation {
     for warning in outcome.warnings { errors.line("chk: " + warning) }
     if !isQuiet {
       for message in messages {
-        output.line(isDryRun && !message.hasPrefix("nothing") ? "would have " + message : message)
+        let isSaid = message.hasPrefix("nothing") || message.hasPrefix("would")
+        output.line(isDryRun && !isSaid ? "would have " + message : message)
       }
     }
     if showsDiff {

@@ -27,12 +27,14 @@ public enum TerminalUILoop {
   /// The read end of the pipe signal handlers write to, and the write end.
   nonisolated(unsafe) static var signalPipe: [Int32] = [-1, -1]
 
-  /// Runs until `q`, Ctrl-C, SIGTERM, SIGHUP or SIGINT; restores the terminal on every
-  /// way out, a crash signal included.
+  /// Runs until `q`, Ctrl-C, SIGTERM, SIGHUP, SIGINT or SIGQUIT; restores the terminal
+  /// on every way out, a crash signal included.
   ///
+  /// - Returns: the signal that ended it, if one did (the command then exits with
+  ///   128 + its number, as shells expect).
   /// - Throws: a usage error when standard input or output is not a terminal; the
   ///   error of the first file that cannot be opened.
-  package static func run(_ options: TerminalUIOptions) throws(WorkspaceError) {
+  package static func run(_ options: TerminalUIOptions) throws(WorkspaceError) -> Int32? {
     let device: TerminalDevice
     do throws(TerminalError) {
       device = try TerminalDevice(input: 0, output: 1)
@@ -49,6 +51,7 @@ public enum TerminalUILoop {
     var renderer = FrameRenderer(usesColor: options.usesColor)
     var decoder = KeyDecoder()
     var lastCheck = now()
+    var ending: Int32?
     loop: while true {
       // The session learns the window's size; drawing it only reads.
       let size = device.size
@@ -66,6 +69,7 @@ public enum TerminalUILoop {
         var signals = [UInt8](repeating: 0, count: 64)
         let count = signals.withUnsafeMutableBytes { read(signalPipe[0], $0.baseAddress, $0.count) }
         for signal in signals.prefix(max(0, count)) where Int32(signal) != SIGWINCH {
+          ending = Int32(signal)
           break loop
         }
         renderer.invalidate()
@@ -77,7 +81,11 @@ public enum TerminalUILoop {
       } else if decoder.isWaiting {
         keys = decoder.flushEscape()
       }
-      for key in keys {
+      for var key in keys {
+        if case .mouse(var mouse) = key {
+          mouse.time = now()
+          key = .mouse(mouse)
+        }
         switch session.handle(key) {
         case .quit: break loop
         case .suspend:
@@ -86,6 +94,7 @@ public enum TerminalUILoop {
           raise(SIGTSTP)
           device.enter()
           renderer.invalidate()
+        case .redraw: renderer.invalidate()
         case .none: break
         }
       }
@@ -94,6 +103,7 @@ public enum TerminalUILoop {
         lastCheck = now()
       }
     }
+    return ending
   }
 
   private static func now() -> Double {

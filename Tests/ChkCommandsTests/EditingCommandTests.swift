@@ -200,7 +200,7 @@ struct EditingCommandTests {
   }
 
   /// list-add, list-rename, list-icon and list-rm say what they did and change only the
-  /// heading; a list with items is removed only with --force; a missing list names the
+  /// heading; a list with items or other text is removed only with --force, which says what went; a missing list names the
   /// lists there are.
   @Test func listCommandsChangeOnlyTheirHeading() throws {
     let cli = try harness()
@@ -222,7 +222,7 @@ struct EditingCommandTests {
     )
     #expect(
       cli.run("list-rm", "Groceries", "--force").output
-        == "removed list \"Groceries\" and its 4 items\n")
+        == "removed list \"Groceries\" with 4 items\n")
     #expect(!(try cli.read("CHECKLIST.md").contains("Milk")))
     let missing = cli.run("list-rename", "Nope", "X")
     #expect(missing.status == .usage)
@@ -290,10 +290,12 @@ struct EditingCommandTests {
     #expect(cli.run("undo").status == .failure)
     cli.run("rm", "bread")
     let after = try cli.read("CHECKLIST.md")
-    #expect(cli.run("undo").output == "restored CHECKLIST.md to before the last chk edit\n")
+    #expect(cli.run("undo").output == "undid chk rm bread; 1 to redo\n")
     #expect(try cli.read("CHECKLIST.md") == Self.file)
-    cli.run("undo")
+    #expect(cli.run("undo").status == .failure)
+    #expect(cli.run("redo").output == "redid chk rm bread; 1 more to undo\n")
     #expect(try cli.read("CHECKLIST.md") == after)
+    #expect(cli.run("redo").status == .failure)
   }
 
   @Test func undoRefusesWhenTheFileChangedSince() throws {
@@ -303,7 +305,8 @@ struct EditingCommandTests {
     try cli.write("CHECKLIST.md", Self.file + "- [ ] edited by hand\n")
     let result = cli.run("undo")
     #expect(result.status == .temporaryFailure)
-    #expect(result.errors.contains("the file changed since the last chk edit"))
+    #expect(
+      result.errors.contains("the file changed since the last chk edit (chk check milk)"))
     #expect(try cli.read("CHECKLIST.md").hasSuffix("- [ ] edited by hand\n"))
   }
 

@@ -20,7 +20,7 @@ struct ReadingCommandTests {
     #expect(result.errors.isEmpty)
     #expect(
       result.output == """
-        Groceries  cart
+        Groceries  🛒
         1  [ ] Milk         k3f9
         2  [x] Eggs         p0qz  done 2024-01-02  # free-range only
         3  [ ] Bread        m2xa
@@ -76,10 +76,13 @@ struct ReadingCommandTests {
     #expect(
       cli.run("lists").output == """
         Household lists
-        Groceries        3 of 5 left  cart
+        Groceries        3 of 5 left  🛒
         Chores           2 of 2 left
 
         """)
+    // An icon the table does not know shows its name.
+    try cli.write("CHECKLIST.md", "## A  @icon(tag.slash)\n- [ ] a\n## B  @icon(🧺)\n- [ ] b\n")
+    #expect(cli.run("lists").output == "A  1 of 1 left  tag.slash\nB  1 of 1 left  🧺\n")
     try cli.write("CHECKLIST.md", "- [x] a\n## B\n- [x] b\n")
     #expect(cli.run("lists").output == "(no heading)  all done\nB             all done\n")
     // An empty list is one still: a heading with no items and no deeper one after it.

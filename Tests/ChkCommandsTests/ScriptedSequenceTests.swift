@@ -47,7 +47,7 @@ struct ScriptedSequenceTests {
     run("archive")
     let archived = try cli.read(name)
     run("undo")
-    run("undo")
+    run("redo")
     #expect(try cli.read(name) == archived)
 
     let final = Array(try cli.read(name).utf8)

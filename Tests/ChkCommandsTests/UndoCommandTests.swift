@@ -21,15 +21,16 @@ struct UndoCommandTests {
     #expect(try cli.read("notes.md") == Self.formatted)
     let undo = cli.run("-f", "notes.md", "undo")
     #expect(undo.status == .success)
-    #expect(undo.output == "restored notes.md to before the last chk edit\n")
+    #expect(undo.output.hasPrefix("undid chk fmt notes.md other.md --write"))
     #expect(try cli.read("notes.md") == Self.messy)
     // Each file has its own record: the other one is still formatted, and undoable.
     #expect(try cli.read("other.md") == Self.formatted)
     #expect(cli.run("-f", "other.md", "undo").status == .success)
     #expect(try cli.read("other.md") == Self.messy)
-    // Undoing again redoes the formatting.
-    #expect(cli.run("-f", "notes.md", "undo").status == .success)
+    // Redo makes the formatting again; undo again finds nothing before it.
+    #expect(cli.run("-f", "notes.md", "redo").status == .success)
     #expect(try cli.read("notes.md") == Self.formatted)
+    #expect(cli.run("-f", "other.md", "undo").status == .failure)
   }
 
   @Test func lintFixIsUndoable() throws {
@@ -42,8 +43,34 @@ struct UndoCommandTests {
     #expect(!fixed.contains("@done"))
     #expect(cli.run("undo").status == .success)
     #expect(try cli.read("CHECKLIST.md") == text)
-    #expect(cli.run("undo").status == .success)
+    #expect(cli.run("redo").status == .success)
     #expect(try cli.read("CHECKLIST.md") == fixed)
+  }
+
+  /// Undo goes back one edit at a time, redo forward again; a new edit empties what
+  /// there was to redo.
+  @Test func undoGoesBackManyEdits() throws {
+    let cli = try CLIHarness(files: ["CHECKLIST.md": EditingCommandTests.file])
+    var states = [try cli.read("CHECKLIST.md")]
+    for arguments in [
+      ["check", "milk"], ["rm", "bread"], ["add", "Tea"], ["edit", "milk", "--note", "oat"],
+    ] {
+      #expect(cli.run(arguments).status == .success)
+      states.append(try cli.read("CHECKLIST.md"))
+    }
+    for index in stride(from: 3, through: 0, by: -1) {
+      let result = cli.run("undo")
+      #expect(result.status == .success, "\(result.errors)")
+      #expect(try cli.read("CHECKLIST.md") == states[index])
+    }
+    #expect(cli.run("undo").errors == "chk: CHECKLIST.md: nothing to undo\n")
+    #expect(cli.run("redo").output.hasPrefix("redid chk check milk"))
+    #expect(cli.run("redo").output.hasPrefix("redid chk rm bread"))
+    #expect(try cli.read("CHECKLIST.md") == states[2])
+    cli.run("uncheck", "milk")
+    #expect(cli.run("redo").errors == "chk: CHECKLIST.md: nothing to redo\n")
+    #expect(cli.run("undo").output == "undid chk uncheck milk; 2 more to undo, 1 to redo\n")
+    #expect(try cli.read("CHECKLIST.md") == states[2])
   }
 
   @Test func aFormatThatChangesNothingLeavesTheLastRecord() throws {
@@ -61,7 +88,7 @@ struct UndoCommandTests {
     cli.run("check", "b2")
     let checked = try cli.read("CHECKLIST.md")
     let dry = cli.run("undo", "--dry-run", "--diff")
-    #expect(dry.output.hasPrefix("would have restored CHECKLIST.md to before the last chk edit\n"))
+    #expect(dry.output.hasPrefix("would undo chk check b2"))
     #expect(dry.output.contains("-- [x] two  @done(2024-03-10)  @id(b2)\n+- [ ] two  @id(b2)\n"))
     #expect(try cli.read("CHECKLIST.md") == checked)
   }
@@ -78,7 +105,10 @@ struct UndoRecordTests {
     let directory = cli.directory.path + "/.state/chk/undo"
     let names = try FileManager.default.contentsOfDirectory(atPath: directory)
     #expect(names.count == 1)
-    return directory + "/" + (names.first ?? "")
+    let history = directory + "/" + (names.first ?? "")
+    let records = try FileManager.default.contentsOfDirectory(atPath: history)
+    #expect(records.count == 1)
+    return history + "/" + (records.first ?? "")
   }
 
   /// A record whose identity matches the file but whose bytes do not (what an edit
@@ -158,7 +188,7 @@ struct UndoRecordTests {
       return
     }
     #expect(decoded.restore(after) == before)
-    #expect(decoded.matches(after, identity: identity))
-    #expect(!decoded.matches(before, identity: identity))
+    #expect(decoded.matches(after))
+    #expect(!decoded.matches(before))
   }
 }

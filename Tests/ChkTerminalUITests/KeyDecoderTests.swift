@@ -135,3 +135,39 @@ struct FrameTests {
     #expect(String(decoding: renderer.render(changed), as: UTF8.self) == "\u{1B}[1;2H本")
   }
 }
+
+@Suite("TUI: bracketed paste")
+struct PasteDecoderTests {
+  /// A bracketed paste is one `.paste` of its text, whatever it holds: line breaks,
+  /// `q`, escape sequences; keys before and after it stay keys.
+  @Test func aPasteIsTextNotKeys() {
+    var decoder = KeyDecoder()
+    let bytes = Array("j\u{1B}[200~Eggs\rmilk\rq\u{1B}[A\r\u{1B}[201~k".utf8)
+    #expect(
+      decoder.feed(bytes) == [.character("j"), .paste("Eggs\rmilk\rq\u{1B}[A\r"), .character("k")])
+  }
+
+  /// A paste that arrives in pieces, byte by byte, is still one paste, and a pause
+  /// inside it does not end it; each byte is looked at once.
+  @Test func aPasteInPieces() {
+    var decoder = KeyDecoder()
+    // The start marker comes whole, as terminals send it; the rest byte by byte.
+    var keys = decoder.feed(Array("\u{1B}[200~".utf8))
+    for byte in Array("one\ntwo\u{1B}[201~".utf8) {
+      keys += decoder.feed([byte])
+      keys += decoder.isWaiting ? decoder.flushEscape() : []
+    }
+    #expect(keys == [.paste("one\ntwo")])
+    #expect(!decoder.isWaiting)
+  }
+
+  /// A paste whose end never comes is taken as it is after about a second of pauses.
+  @Test func aPasteWithoutItsEnd() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed(Array("\u{1B}[200~half".utf8)) == [])
+    var keys: [Key] = []
+    for _ in 0..<40 where keys.isEmpty { keys = decoder.flushEscape() }
+    #expect(keys == [.paste("half")])
+    #expect(decoder.feed(Array("q".utf8)) == [.character("q")])
+  }
+}

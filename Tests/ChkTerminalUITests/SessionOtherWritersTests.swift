@@ -73,31 +73,57 @@ extension SessionTests {
     #expect(ui.session.invariantViolation(columns: 80, rows: 24) == nil)
   }
 
-  /// The screen's undo and a shell's take turns as `chk undo` does: after `u`, a change
-  /// made in a shell is what the next `u` undoes, and Ctrl-r no longer redoes (it would
-  /// undo the shell's change).
-  @Test func undoAfterAShellsChangeUndoesThatChange() throws {
+  /// The screen and a shell walk one history, many steps back: `u` undoes a change a
+  /// shell made (and says so, by its command), then the screen's own before it; Ctrl-r
+  /// and `chk redo` make them again; `chk undo` in the shell takes back the screen's.
+  @Test func undoWalksOneHistoryWithTheShell() throws {
     let ui = try SessionHarness()
     ui.go(to: "Milk")
     ui.press("Space")
-    ui.press("u")
-    #expect(try ui.file() == SessionHarness.text)
+    let checked = try ui.file()
     // In a shell: chk add, on the same file.
     var environment = ChkEnvironment(
       variables: ui.variables, currentDirectory: ui.directory.path, today: SessionHarness.today)
     environment.variables["CHK_FILE"] = "CHECKLIST.md"
-    let status = ChkTool.run(
-      ["add", "From the shell"], environment: environment, output: ByteOutput(),
-      errors: ByteOutput())
-    #expect(status == .success)
+    func shell(_ arguments: String...) -> ExitCode {
+      ChkTool.run(arguments, environment: environment, output: ByteOutput(), errors: ByteOutput())
+    }
+    #expect(shell("add", "From the shell") == .success)
     let added = try ui.file()
-    #expect(added.contains("From the shell"))
+    #expect(ui.session.checkFiles())
+    ui.press("u")
+    #expect(ui.status.contains("undid chk add 'From the shell'"))
+    #expect(try ui.file() == checked)
+    ui.press("u")
+    #expect(ui.status.contains("undid chk tui: checked m1 \"Milk\""))
+    #expect(try ui.file() == SessionHarness.text)
+    ui.press("u")
+    #expect(ui.status.contains("nothing to undo"))
+    ui.press("C-r")
+    #expect(try ui.file() == checked)
+    // The shell redoes the add the screen undid, then undoes it again.
+    #expect(shell("redo") == .success)
+    #expect(try ui.file() == added)
+    #expect(shell("undo") == .success)
     #expect(ui.session.checkFiles())
     ui.press("C-r")
-    #expect(ui.status.contains("nothing to redo"))
+    #expect(ui.status.contains("redid chk add 'From the shell'"))
     #expect(try ui.file() == added)
+  }
+
+  /// A change made by another program (not chk) is no step of the history: `u` says it
+  /// cannot undo over it, and why, and writes nothing.
+  @Test func undoSaysWhyAfterAnotherProgramsChange() throws {
+    let ui = try SessionHarness()
+    ui.go(to: "Milk")
+    ui.press("Space")
+    let edited = try ui.file() + "- [ ] typed in an editor\n"
+    try Data(edited.utf8).write(to: URL(fileURLWithPath: ui.directory.path + "/CHECKLIST.md"))
+    #expect(ui.session.checkFiles())
     ui.press("u")
-    #expect(try ui.file() == SessionHarness.text)
+    #expect(ui.status.contains("the file changed since the last chk edit (chk tui: checked m1"))
+    #expect(ui.status.contains("undo would lose that change"))
+    #expect(try ui.file() == edited)
   }
 
   /// `u` and Ctrl-r work on the lists and due screens too, in the file their cursor
@@ -110,7 +136,7 @@ extension SessionTests {
     #expect(try ui.file().contains("## Errands"))
     ui.press("u")
     #expect(try ui.file() == SessionHarness.text)
-    #expect(ui.status.contains("undid the last change"))
+    #expect(ui.status.contains("undid chk tui: renamed the list to \"Errands\""))
     ui.press("C-r")
     let renamed = try ui.file()
     #expect(renamed.contains("## Errands"))
@@ -118,7 +144,7 @@ extension SessionTests {
     #expect(ui.status.contains("checked w1"))
     #expect(try ui.file() != renamed)
     ui.press("u")
-    #expect(ui.status.contains("undid the last change"))
+    #expect(ui.status.contains("undid chk tui: checked w1"))
     #expect(try ui.file() == renamed)
   }
 }

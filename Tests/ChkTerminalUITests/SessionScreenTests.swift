@@ -15,24 +15,25 @@ extension SessionTests {
     ui.go(to: "Laundry")
     ui.press("L")
     #expect(ui.session.screen == .lists)
-    #expect(ui.session.listsCursor == 2, "Chores, after the title Home and Groceries")
+    #expect(ui.session.listsCursor == 1, "Chores, after Groceries (the title Home is no list)")
     ui.press("?")
     #expect(ui.session.screen == .help)
     ui.press("?")
     #expect(ui.session.screen == .lists)
   }
 
-  /// A click on an item's row (away from its box) puts the cursor there; on the
-  /// lists it does nothing.
+  /// The cursor starts on the first open item; a click on an item's row (away from its
+  /// box) puts the cursor there, and on the lists screen on that list.
   @Test func aClickPutsTheCursorOnTheRow() throws {
     let ui = try SessionHarness()
-    #expect(ui.session.cursor == 0)
-    _ = ui.session.handle(.mouse(Key.Mouse(action: .press, column: 60, row: 2)))
-    #expect(ui.session.cursor == 2)
+    #expect(ui.session.cursor == 2, "Milk, under the title and the Groceries heading")
+    _ = ui.session.handle(.mouse(Key.Mouse(action: .press, column: 60, row: 4)))
+    #expect(ui.session.cursor == 4)
+    #expect(try ui.file() == SessionHarness.text)
     ui.press("L")
-    let before = ui.session.listsCursor
+    #expect(ui.session.listsCursor == 0)
     _ = ui.session.handle(.mouse(Key.Mouse(action: .press, column: 60, row: 1)))
-    #expect(ui.session.listsCursor == before)
+    #expect(ui.session.listsCursor == 1)
   }
 
   /// A change that went through says so as news, not as an error (the status line is

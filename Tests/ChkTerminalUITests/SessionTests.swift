@@ -37,12 +37,13 @@ struct SessionTests {
     #expect(ui.status.contains("removed b1 \"Bread\" and 2 sub-items"))
     ui.press("u")
     #expect(try ui.file() == SessionHarness.text)
+    #expect(ui.status.contains("undid chk tui: removed b1 \"Bread\" and 2 sub-items"))
     // The cursor is on the item that came back.
     #expect(ui.screen.contains { $0.hasPrefix("> ") && $0.contains("Bread") })
     // Redo: the file as `chk rm` left the copy.
     ui.press("C-r")
     #expect(try ui.file() == (try ui.directory.read("copy.md")))
-    #expect(ui.status.contains("redid the last change"))
+    #expect(ui.status.contains("redid chk tui: removed b1 \"Bread\" and 2 sub-items"))
   }
 
   /// `J` and `K` are `chk mv --after` and `--before` a sibling; the cursor follows.
@@ -119,8 +120,8 @@ struct SessionTests {
     #expect(RelativeDay.day("next friday", today: today) == nil)
   }
 
-  /// `a`/`o` add below at the same level, `O` above; an empty name is refused; `e` and
-  /// `n` change the name and the note, as `chk add --after/--before` and `chk edit` do.
+  /// `a`/`o` add below at the same level, `O` above, the prompt staying open for the
+  /// next; an empty name is refused; `e` and `n` change the name and the note, as `chk add --after/--before` and `chk edit` do.
   @Test func addingAndEditing() throws {
     let ui = try SessionHarness()
     ui.go(to: "Flour")
@@ -128,9 +129,16 @@ struct SessionTests {
     ui.type("Salt")
     #expect(try ui.file() == (try ui.command("add", "Salt", "--after", "f1")))
     #expect(ui.screen.contains { $0.hasPrefix("> ") && $0.contains("Salt") })
+    // The prompt stays open for the next item, which goes below the one just added.
+    #expect(ui.status.contains("New item:"))
+    ui.type("Pepper")
+    #expect(try ui.file() == (try ui.command("add", "Pepper", "--after", idOf("Salt", ui))))
+    ui.press("Esc")
+    ui.go(to: "Salt")
     ui.press("O")
     ui.type("Sugar")
     #expect(try ui.file() == (try ui.command("add", "Sugar", "--before", idOf("Salt", ui))))
+    ui.press("Esc")
     ui.press("o")
     ui.type("   ")
     #expect(ui.status.contains("the name is empty"))
@@ -180,7 +188,8 @@ struct SessionTests {
   /// where the cursor is.
   @Test func movingKeysPlaceTheCursorAndTheStatusLineSaysWhere() throws {
     let ui = try SessionHarness()
-    #expect(ui.status.contains("1/11"))
+    // On the first open item, Milk: the title and the first heading are above it.
+    #expect(ui.status.contains("3/11"))
     ui.press("G")
     #expect(ui.status.contains("11/11"))
     ui.press("g")
@@ -196,8 +205,8 @@ struct SessionTests {
     #expect(ui.status.contains("1/11"))
   }
 
-  /// The lists screen adds, renames, sets icons and removes lists (asking first when
-  /// the list has items); Enter jumps to a list.
+  /// The lists screen adds, renames, sets icons and removes lists (always asking, and
+  /// saying what goes); Enter jumps to a list.
   @Test func listsScreen() throws {
     let ui = try SessionHarness()
     ui.press("L")
@@ -213,11 +222,13 @@ struct SessionTests {
     ui.type("🧳")
     #expect(try ui.file() == (try ui.command("list-icon", "Trip", "🧳")))
     ui.press("d", "d")
+    #expect(ui.status.contains("Remove the list \"Trip\" with nothing but its heading? (y/n)"))
+    ui.press("y")
     #expect(try ui.file() == (try ui.command("list-rm", "Trip")))
     // The last list went: the cursor is on the one now last.
     #expect(ui.screen.contains { $0.hasPrefix("> ") && $0.contains("Chores") })
     ui.press("d", "d")
-    #expect(ui.status.contains("Remove the list and its 2 items? (y/n)"))
+    #expect(ui.status.contains("Remove the list \"Chores\" with 2 items? (y/n)"))
     ui.press("n")
     #expect(ui.status.contains("nothing was changed"))
     #expect(try ui.file() == (try ui.directory.read("copy.md")))
@@ -225,6 +236,40 @@ struct SessionTests {
     #expect(try ui.file() == (try ui.command("list-rm", "--force", "Chores")))
     ui.press("g", "j", "Enter")
     #expect(ui.screen.contains { $0.hasPrefix("> ") && $0.contains("Groceries") })
+  }
+
+  /// Removing a list says the prose that goes with it, which no screen showed: a list
+  /// of a paragraph and a comment, a list with a code block and `<details>`.
+  @Test func removingAListSaysTheProse() throws {
+    let text = """
+      ## Intro
+
+      Some words about this file.
+      <!-- a comment -->
+
+      ## Trip
+
+      - [ ] Pack  @id(p1)
+
+      ```
+      code
+      ```
+
+      <details>
+      <summary>more</summary>
+      </details>
+
+      """
+    let ui = try SessionHarness(text)
+    ui.press("L", "g", "d", "d")
+    #expect(ui.status.contains("Remove the list \"Intro\" with 2 lines of other text? (y/n)"))
+    ui.press("n")
+    #expect(try ui.file() == text)
+    ui.press("j", "d", "d")
+    #expect(
+      ui.status.contains("Remove the list \"Trip\" with 1 item and 6 lines of other text? (y/n)"))
+    ui.press("y")
+    #expect(try ui.file() == (try ui.command("list-rm", "--force", "Trip")))
   }
 
   /// The due screen shows `chk due`'s sections; Space checks the item in its file.

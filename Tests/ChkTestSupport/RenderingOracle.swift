@@ -190,7 +190,7 @@ public struct RenderingOracle: Sendable {
 
   /// Runs a program with `input` on standard input (through a file, so a large request
   /// cannot block on a full pipe) and collects standard output.
-  static func run(_ program: String, _ arguments: [String], input: Data) -> (
+  public static func run(_ program: String, _ arguments: [String], input: Data) -> (
     status: Int32, output: Data
   )? {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -37,7 +37,7 @@ extension TerminalUITests {
       ],
       "steps": [
         ["wait_for": "$"], ["send": ["chk tui --today 2024-06-05", "Enter"]],
-        ["wait_for": "? help"], ["send": ["j", "j", "Space"]], ["wait_for": "checked m1"],
+        ["wait_for": "? help"], ["send": ["Space"]], ["wait_for": "checked m1"],
         ["capture": "checked"], ["send": ["C-z"]], ["wait_for": "Stopped"],
         ["capture": "stopped"], ["send": ["fg", "Enter"]], ["wait_for": "? help"],
         ["capture": "back"], ["send": ["q"]], ["wait_gone": "? help"],

@@ -101,10 +101,11 @@ struct TerminalUITests {
     let wide = try scratch.run(oracle, [Self.snapshot("wide"), Self.keys("q")])
     // pyte puts a wide character's second cell as nothing: the 🛒 row is a character
     // shorter than the others.
+    // The cursor starts on the first open item, not on the title.
     let expected = [
-      "> Home",
+      "  Home",
       Self.line("  🛒 Groceries", "5 of 6 left", 79),
-      Self.line("  [ ] Milk", "today", 80),
+      Self.line("> [ ] Milk", "today", 80),
       "  [x] Eggs",
       "  [ ] Bread #",
       "    [ ] Flour",
@@ -118,14 +119,14 @@ struct TerminalUITests {
     #expect(Array(screen.prefix(expected.count)) == expected)
     #expect(
       screen[23]
-        == " CHECKLIST.md  1/11                                                      ? help")
+        == " CHECKLIST.md  3/11                                                      ? help")
     #expect(wide.exit == 0)
     let narrow = try scratch.run(
       oracle, [Self.snapshot("narrow"), Self.keys("q")], columns: 40, rows: 12)
     let small = try #require(narrow.snapshots["narrow"])
     #expect(small[1] == Self.line("  🛒 Groceries", "5 of 6 left", 39))
     #expect(small[7] == Self.line("  [ ] Butter", "6 days ago", 40))
-    #expect(small[11] == " CHECKLIST.md  1/11              ? help")
+    #expect(small[11] == " CHECKLIST.md  3/11              ? help")
     // Colours: the overdue day in red, today's in yellow (16-colour SGR).
     let colored = try scratch.run(oracle, [Self.snapshot("colors"), Self.keys("q")])
     let cells = colored.styles["colors"] ?? []
@@ -148,9 +149,10 @@ struct TerminalUITests {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let cases: [([String], [String], [String: Any]?)] = [
-      (["j", "j", "Space"], ["toggle", "--date", "2024-06-05", "m1"], nil),
-      (["j", "j", "j", "j", "d", "d"], ["rm", "b1"], nil),
-      (["j", "j", "J"], ["mv", "m1", "--after", "e1"], nil),
+      // The cursor starts on the first open item, which each case changes: g first.
+      (["Space"], ["toggle", "--date", "2024-06-05", "m1"], nil),
+      (["g", "j", "j", "j", "j", "d", "d"], ["rm", "b1"], nil),
+      (["g", "j", "j", "J"], ["mv", "m1", "--after", "e1"], nil),
       (["G", "D", "C-u"], ["edit", "l1", "--due", "2024-06-07"], ["text": "friday\r"]),
       (["G", "k", "x"], ["toggle", "--date", "2024-06-05", "w1"], nil),
     ]
@@ -174,8 +176,9 @@ struct TerminalUITests {
     let result = try scratch.run(
       oracle,
       [
-        Self.keys("j", "j", "a"), ["text": "Cheese\r"], Self.snapshot("added"),
-        Self.keys("e", "C-u"), ["text": "Goat cheese\r"], Self.snapshot("renamed"),
+        // The add prompt stays open for the next item: Esc closes it.
+        Self.keys("a"), ["text": "Cheese\r"], Self.snapshot("added"),
+        Self.keys("Esc", "e", "C-u"), ["text": "Goat cheese\r"], Self.snapshot("renamed"),
         Self.keys("d", "d"), Self.snapshot("deleted"), Self.keys("u"), Self.snapshot("undone"),
         // The undo put the cursor back on the item.
         Self.keys("K"), Self.snapshot("moved"), Self.keys("J", ">"), Self.snapshot("indented"),
@@ -192,7 +195,7 @@ struct TerminalUITests {
       screen(name).firstIndex { $0.contains(text) }
     }
     #expect(screen("added").contains("> [ ] Cheese"))
-    #expect(status("added").contains("added"))
+    #expect(status("added").contains("New item:"))
     #expect(screen("renamed").contains("> [ ] Goat cheese"))
     #expect(row("deleted", "Goat cheese") == nil)
     #expect(status("deleted").contains("removed"))
@@ -225,7 +228,8 @@ struct TerminalUITests {
   // MARK: - The terminal
 
   /// q, Ctrl-C, SIGTERM, SIGHUP and a crash signal all give the terminal back: the
-  /// last bytes leave the alternate screen, show the cursor and stop the mouse.
+  /// last bytes stop bracketed paste and the mouse, show the cursor and leave the
+  /// alternate screen.
   @Test(arguments: ["q", "C-c", "TERM", "HUP", "INT", "SEGV"])
   func theTerminalIsRestoredOnEveryWayOut(_ way: String) throws {
     guard let oracle = try TerminalOracle.forTest("theTerminalIsRestored") else { return }
@@ -235,12 +239,15 @@ struct TerminalUITests {
       way.count > 3 || way == "HUP" || way == "INT" ? ["signal": way] : ["keys": [way]]
     let result = try scratch.run(oracle, [Self.keys("j"), step])
     #expect(
-      result.tail.hasSuffix("\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"), "\(way)"
-    )
-    if way == "SEGV" {
-      #expect(result.signal == 11)
-    } else {
-      #expect(result.exit == 0, "\(way)")
+      result.tail.hasSuffix(
+        "\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"), "\(way)")
+    // A signal that ends it gives 128 + its number, as shells expect.
+    switch way {
+    case "SEGV": #expect(result.signal == 11)
+    case "TERM": #expect(result.exit == 143)
+    case "HUP": #expect(result.exit == 129)
+    case "INT": #expect(result.exit == 130)
+    default: #expect(result.exit == 0, "\(way)")
     }
   }
 

@@ -56,6 +56,37 @@ extension ChecklistDocument {
     }
   }
 
+  /// What removing a list takes with it: its items (sub-items included) and the other
+  /// non-blank lines under its heading (prose, code, HTML, tables), which no list
+  /// screen shows: what a front end says before `deleteList`.
+  ///
+  /// - Throws: `EditError.listNotFound` or `.ambiguousID`.
+  /// - Complexity: O(*k*) in the list's lines.
+  public func removal(of list: ListReference) throws(EditError) -> ListRemoval {
+    let range: Range<Int>
+    var kept = Set<Int>()
+    if let heading = try headingLine(of: list) {
+      var end = heading + 1
+      while end < lines.count, lines[end].kind != .heading { end += 1 }
+      range = (heading + 1)..<end
+      kept = Set(referenceDefinitions(in: range))
+    } else {
+      let end = lines.firstIndex { $0.kind == .heading } ?? lines.count
+      let items = topLevelItems(in: 0..<end)
+      guard let first = items.first, let last = items.last else { throw .listNotFound(list) }
+      range = first..<(Int(lines[last].last) + 1)
+    }
+    var removal = ListRemoval(items: 0, otherLines: 0)
+    for index in range where !kept.contains(index) {
+      switch lines[index].kind {
+      case .item: removal.items += 1
+      case .blank: break
+      default: removal.otherLines += 1
+      }
+    }
+    return removal
+  }
+
   /// Deletes a list: its heading and every line up to the next heading (and, for the
   /// last list, the blank lines before it). For the unnamed list, only its items (with
   /// their sub-items) go. Link reference definitions (`[label]: url`) in the list stay,

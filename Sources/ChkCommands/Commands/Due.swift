@@ -13,7 +13,10 @@ extension Command {
     let until = try invocation.day(.until)
     let sort = try ItemSort(invocation, default: .due)
     let documents = files.documents
-    let agenda = Agenda(documents.map(\.document), today: today, until: until)
+    let now = invocation.environment.now
+    let agenda = Agenda(
+      documents.map(\.document), today: today, until: until,
+      now: now.day == today ? now.time : nil)
     var entries = agenda.entries.map { entry in
       let file = documents[entry.file]
       return AgendaEntry(

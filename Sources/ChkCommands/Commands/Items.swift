@@ -116,6 +116,13 @@ extension Command {
       if recurrence != nil, due == nil, document.item(at: item)?.dueDate == nil {
         throw .usage("--every needs a due day: give the item one with --due too")
       }
+      if arguments.has(.noDue), !arguments.has(.noEvery),
+        let every = document.item(at: item)?.tagValue("every")
+      {
+        throw .usage(
+          "\(path): the item repeats (@every \(every)), and a repeat needs a due day: "
+            + "add --no-every to remove both")
+      }
       try invocation.perform(path) { () throws(EditError) in
         if let name = arguments.value(.name) { try document.rename(item, to: name) }
         if let note = arguments.value(.note) { try document.setNote(note, of: item) }

@@ -31,21 +31,21 @@ extension Command {
 
   static let listRemove = Command(
     "list-rm", operands: [.one("NAME")],
-    "remove a list: its heading and everything up to the next one", options: [.force], edits: true
+    "remove a list: its heading and everything up to the next one (--force when that is more than the heading)",
+    options: [.force], edits: true
   ) { invocation throws(CommandError) in
     try invocation.edit { document, path throws(CommandError) in
       let list = try ItemResolver(document, path: path).resolveList(invocation.operands[0])
       let name = describe(list, in: document)
-      let count = document.list(list).map { $0.openCount + $0.doneCount } ?? 0
-      if count > 0, !invocation.arguments.has(.force) {
+      let removal = try invocation.perform(path) { () throws(EditError) in
+        try document.removal(of: list)
+      }
+      if !removal.isEmpty, !invocation.arguments.has(.force) {
         throw .usage(
-          "\(path): list \(name) has \(count) item\(count == 1 ? "" : "s"); "
-            + "add --force to remove it with them")
+          "\(path): list \(name) has \(removal); add --force to remove it with them")
       }
       try invocation.perform(path) { () throws(EditError) in try document.deleteList(list) }
-      return [
-        "removed list \(name)" + (count > 0 ? " and its \(count) item\(count == 1 ? "" : "s")" : "")
-      ]
+      return ["removed list \(name)" + (removal.isEmpty ? "" : " with \(removal)")]
     }
   }
 

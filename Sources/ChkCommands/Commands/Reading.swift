@@ -164,7 +164,7 @@ extension Command {
       let list = outline.list
       let name = visible(list.name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)")
       if ItemList.Outline.isTitle(outlines, at: index) {
-        let icon = list.icon.map { "  " + style.dim(visible($0)) } ?? ""
+        let icon = list.icon.map { "  " + style.icon($0, visible) } ?? ""
         invocation.output.lineExact(style.bold(name) + icon)
         continue
       }
@@ -174,7 +174,7 @@ extension Command {
         case let words? where outline.openCount == 0: style.green(words)
         case let words?: words
         }
-      let icon = list.icon.map { "  " + style.dim(visible($0)) } ?? ""
+      let icon = list.icon.map { "  " + style.icon($0, visible) } ?? ""
       // Styled: the text was made visible before the styles went in.
       invocation.output.lineExact(
         style.bold(name) + String(repeating: " ", count: max(0, width - TextWidth.of(name)))

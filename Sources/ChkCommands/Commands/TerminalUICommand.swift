@@ -24,8 +24,8 @@ extension Command {
     }
     var workspace = invocation.workspace
     if let day = try invocation.day(.today) { workspace.fixedToday = day }
-    try TerminalUILoop.run(
+    let signal = try TerminalUILoop.run(
       TerminalUIOptions(paths: files, workspace: workspace, usesColor: invocation.style.isEnabled))
-    return .success
+    return signal.map { ExitCode(128 + $0) } ?? .success
   }
 }

@@ -1,16 +1,43 @@
 import ChecklistKit
 import ChkWorkspace
 
-/// `chk undo`.
+/// `chk undo` and `chk redo`: one step back or forward in a file's history, which the
+/// terminal UI's u and Ctrl-r walk too.
 extension Command {
   static let undo = Command(
-    "undo", "restore the file as it was before the last chk edit of it (again to redo)",
+    "undo",
+    "take back the last chk edit of the file (again: the one before, up to 100); redo makes it "
+      + "again",
     edits: true
   ) { invocation throws(CommandError) in
     let path = try invocation.checklistPath()
     let outcome = try invocation.fileEdit.undo(path)
     invocation.report(
-      outcome, path: path, messages: ["restored \(path.shown) to before the last chk edit"])
+      outcome, path: path, messages: [message("undid", outcome.value, invocation)])
     return .success
+  }
+
+  static let redo = Command(
+    "redo", "make again the edit the last undo took back", edits: true
+  ) { invocation throws(CommandError) in
+    let path = try invocation.checklistPath()
+    let outcome = try invocation.fileEdit.redo(path)
+    invocation.report(
+      outcome, path: path, messages: [message("redid", outcome.value, invocation)])
+    return .success
+  }
+
+  /// `undid chk check milk; 3 more to undo, 1 to redo`.
+  private static func message(
+    _ verb: String, _ step: FileEdit.HistoryStep, _ invocation: Invocation
+  ) -> String {
+    let (undo, redo) = step.remaining
+    var left: [String] = []
+    if undo > 0 { left.append("\(undo) more to undo") }
+    if redo > 0 { left.append("\(redo) to redo") }
+    // A dry run says what it would do (the report adds nothing to "would").
+    let said = invocation.isDryRun ? (verb == "undid" ? "would undo" : "would redo") : verb
+    return "\(said) \(step.label)"
+      + (left.isEmpty || invocation.isDryRun ? "" : "; " + left.joined(separator: ", "))
   }
 }

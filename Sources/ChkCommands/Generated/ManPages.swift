@@ -196,9 +196,10 @@ The editing commands are
 the
 .Cm list-
 commands,
-.Cm archive
+.Cm archive ,
+.Cm undo
 and
-.Cm undo ;
+.Cm redo ;
 their synopses below leave these options out.
 .Cm fmt Fl w ,
 .Cm lint Fl -fix
@@ -312,7 +313,8 @@ operands are read as
 reads them (the checklist file when there are none).
 Items come in four sections:
 .Sy Overdue
-(due before today),
+(due before today, or today at a time already past: the clock's time, when the day
+is the clock's day),
 .Sy Today ,
 .Sy This week
 (after today, up to and including Sunday of the current ISO week; empty on a
@@ -849,7 +851,7 @@ when it recurs, and its due day in words near today
 .Dq tomorrow ,
 .Dq 3 days ago
 .Pc ,
-red when overdue and yellow when due today.
+red when overdue (today at a time already past included) and yellow when due today.
 Widths are counted as terminals count them, a code point at a time
 .Pq Xr wcwidth 3 :
 wide East Asian characters and emoji take two cells, combining marks none.
@@ -886,7 +888,7 @@ edit the name (a list's, on its heading)
 .It n
 edit the note
 .It D
-set the due day, as \fBedit --due\fR takes it: a DATE (YYYY-MM-DD, today, tomorrow, a weekday's name), then optionally a time (fri 17:00); empty clears it
+set the due day, as \fBedit --due\fR takes it: a DATE (YYYY-MM-DD, today, tomorrow, a weekday's name), then optionally a time (fri 17:00); empty clears it, except on an item that repeats, which needs one (the status line says so)
 .It dd
 delete the item with its sub-items; the status line says what went
 .It J K
@@ -896,15 +898,15 @@ indent the item under the one above, and outdent it after its parent
 .It m
 move the item to the end of another list, chosen from a picker
 .It u Ctrl-r
-undo and redo, on every screen, in the file the cursor is in: the undo \fBchk undo\fR uses, one level, so a shell and the screen undo each other's last change (after a change made elsewhere, u undoes that one and Ctrl-r has nothing to redo); the cursor goes to the line that changed
+undo and redo, on every screen, in the file the cursor is in, as many steps back as the history holds: the history \fBchk undo\fR and \fBchk redo\fR walk, so a change made in a shell is a step too; the status line says which change it took back or made again, and the cursor goes to the line that changed
 .It /
 filter by name, note or ID as you type (any case); lists without a match are left out, Enter goes to the first match; Esc clears
 .It c
-hide or show checked items (with their sub-items)
+hide or show checked items; a checked item with open sub-items stays, above them, so that nothing open is hidden
 .It L
-the lists: Enter opens one, a adds one, e renames, i sets the icon, dd removes (asking first when it has items)
+the lists: Enter opens one, a adds one, e renames, i sets the icon, dd removes (always asking, and saying what goes with it: its items and the lines of other text under its heading, which no screen shows)
 .It T
-what is due across every file opened, in the sections and order of \fBdue\fR, with times: Space or x checks an item in its own file, Enter shows it
+what is due across every file opened, in the sections and order of \fBdue\fR, with times (a time already past today is overdue): the name first, the file after it while there is room; Space or x checks an item in its own file, Enter shows it
 .It ?
 every key (on a terminal too short for them all, j, k, g and G scroll the list); Enter or Esc goes back
 .It Esc
@@ -913,13 +915,21 @@ back; clears the filter
 quit
 .It Ctrl-z
 suspend; fg resumes
+.It Ctrl-l
+draw the whole screen again
 .It mouse
-a click on a box checks it, on a row moves there; the wheel scrolls
+a click on a box checks it, on a row moves there, on every screen; a double click edits an item's name, opens a list, shows a due item; the wheel scrolls
 .El
 At a prompt, typing inserts at the cursor; Left, Right, Home and End (Ctrl-a,
 Ctrl-e) move it, Backspace and Delete erase a character, Ctrl-w the word before
 the cursor, Ctrl-u everything before it and Ctrl-k everything after it; Enter takes
-the line and Esc cancels it.
+the line and Esc (or Ctrl-C) cancels it.
+The add prompt stays open after Enter for the next item, which goes below the
+one just added; Enter on an empty line or Esc closes it.
+Pasted text (the terminal's bracketed paste, which the screen turns on) is text,
+never keys: at a prompt it goes in as typed, and several lines pasted at the add
+prompt are one item each, in order, after one question that says how many.
+Outside a prompt a paste does nothing, and says so.
 A prompt's text applies to the item it was opened on: if another program changes
 the file meanwhile and that item is gone, nothing is changed.
 In a read-only file the keys that would change it say so at once.
@@ -930,8 +940,14 @@ The terminal is given back as it was (modes, cursor, main screen) on every way
 out: q, Ctrl-C, SIGTERM, SIGHUP, SIGINT and a crash signal; Ctrl-Z and
 .Ic fg
 suspend and resume it.
-Below 40\(mu10 cells the screen says it is too small; a terminal that says it is
-larger than 1000 cells either way is drawn in 1000 of them.
+Below 40\(mu10 cells the screen says it is too small and takes only q, Ctrl-C,
+Ctrl-Z and ?; a terminal that says it is larger than 1000 cells either way is
+drawn in 1000 of them.
+A file that holds a NUL byte is refused (a binary file, not a checklist), and a
+file in a directory you may not write opens read-only, since the safe write
+needs both.
+Ending it with SIGTERM, SIGHUP or SIGINT exits with status 128 plus the
+signal's number (143, 129, 130), after the terminal is restored.
 Only the rows on screen are drawn, and a key redraws only the cells that change,
 so a file of 100,000 items moves as one of ten.
 .It Cm add Ar TEXT ... Oo Fl -list Ar NAME Oc Oo Fl -after Ar ITEM | Fl -before Ar ITEM | Fl -under Ar ITEM | Fl -top Oc Oo Fl -note Ar TEXT Oc Oo Fl -due Ar DATE Oc Oo Fl -every Ar RULE Oc Op Fl -remind Ar WHEN
@@ -957,6 +973,15 @@ and
 place it next to, or as the last sub-item of, another item.
 A new item copies its sibling's indent and bullet (an ordered bullet gets the
 next number); a first sub-item is indented to its parent's checkbox column.
+Every edit that adds, moves or removes an item
+.Cm ( add ,
+.Cm mv ,
+.Cm rm ,
+a recurring item's next occurrence, and the same keys of
+.Cm tui )
+keeps an ordered list numbered as it was written: 1, 2, 3 from its first number,
+or every item the same number; otherwise its first number stays, which is the
+only one GitHub shows.
 .Fl -note ,
 .Fl -due ,
 .Fl -every
@@ -1064,6 +1089,10 @@ see
 and needs a due day, given or already there;
 .Fl -no-every
 removes it.
+.Fl -no-due
+on an item that repeats is refused (exit status 64) unless
+.Fl -no-every
+goes with it: a repeat without a due day means nothing.
 .Fl -remind
 takes what
 .Ql @remind
@@ -1134,8 +1163,11 @@ inside HTML or a code block never closed, which would swallow the heading.
 Rename a list, keeping its tags.
 .It Cm list-rm Ar NAME Op Fl -force
 Remove a list: its heading and every line up to the next heading.
-A list that has items is removed only with
-.Fl -force .
+A list that has more than its heading (items, or other lines: a paragraph, code,
+HTML) is removed only with
+.Fl -force ,
+and both the refusal and the removal say how many items and lines of other text
+go.
 Link reference definitions
 .Pq Ql "[label]: url"
 in it stay, where the list was: they show nothing, and links elsewhere may use
@@ -1147,6 +1179,37 @@ element would change those lines on GitHub.
 .It Cm list-icon Ar NAME Po Ar ICON | Fl -none Pc
 Set or remove a list's
 .Ql @icon .
+An icon is a name, as the apps that draw icons from SF Symbols name them
+.Po
+.Ql cart ,
+.Ql gift ,
+.Ql house.fill
+.Pc ,
+or an emoji.
+.Cm lists ,
+.Cm list
+and
+.Cm tui
+show a name as its picture by one table (about 140 symbol names and words:
+.Ql cart
+and
+.Ql groceries
+are \[u1F6D2],
+.Ql airplane
+and
+.Ql travel
+\[u1F6EB],
+.Ql briefcase
+and
+.Ql work
+\[u1F4BC], a symbol's
+.Ql .fill
+and
+.Ql .circle
+forms as the symbol); an emoji shows itself, and any other name shows as the
+name.
+.Fl -json
+gives the icon as written.
 .It Cm archive Oo Fl -list Ar NAME Oc Op Fl -to Ar LIST
 Move every checked item whose parent is not checked, with its sub-items, to
 the end of the archive list
@@ -1162,31 +1225,59 @@ With no checked item to move it prints
 .Dq nothing to archive
 and changes nothing (no archive list is created).
 .It Cm undo
-Restore the file as it was before the last
+Take back the last
 .Nm
-edit of it: any editing command, and also
+edit of the file: any editing command, and also
 .Cm fmt Fl w ,
-.Cm lint Fl -fix
-and
-.Cm resolve
-(each file they rewrite gets its own record; undo one with
+.Cm lint Fl -fix ,
+.Cm resolve ,
+.Cm sync
+and the keys of
+.Cm tui
+(each file they rewrite has its own history; undo one with
 .Fl f Ar FILE ) .
-.Cm merge-driver
-records nothing: git owns the file it writes.
-Running
-.Cm undo
-again redoes the edit.
-Undo refuses (exit status 75) when anything changed the file since that edit:
-its identity (inode, size, times, taken from the file chk wrote) and a checksum
-of all its bytes must both be what that edit left.
+Run again, it takes back the edit before that, and so on: each file's history
+keeps its last 100 edits, and
+.Cm redo
+makes again what undo took back (a new edit empties what there is to redo, as
+in every editor).
+The shell and
+.Cm tui
+walk the same history: u undoes a
+.Cm chk add
+made in a shell, and
+.Cm chk undo
+takes back a tick made on the screen.
+Undo says what it took back, by the command that made it
+.Pq Dq undid chk rm bread; 2 more to undo, 1 to redo
+or the screen's words
+.Pq Dq undid chk tui: checked m1 \(dqMilk\(dq .
+Undo refuses (exit status 75, writing nothing) when the file is not, byte for
+byte, what that edit left: a change another program made after it (an editor, a
+.Cm git pull )
+is no step of the history, and undoing over it would lose it; the message names
+the edit.
 It exits with status 1 when there is nothing to undo, and when the record is
 damaged (a warning says so and the record is removed).
+.Cm merge-driver
+records nothing: git owns the file it writes.
 What undo needs is kept under
-.Pa $XDG_STATE_HOME/chk/undo/ :
-the bytes the edit replaced, the file's identity and checksum after it, and a
-checksum of the record itself.
+.Pa $XDG_STATE_HOME/chk/undo/ ,
+a directory for each file holding a record per step: the bytes the edit
+replaced, what the edit was, a checksum of the file after it, and a checksum of
+the record itself.
 Records are not synced: a crash right after an edit may lose the means to undo
 it, never the file.
+Records written by chk 0.1.0 (one level, the format before histories) are not read.
+.It Cm redo
+Make again the edit the last
+.Cm undo
+took back (by any front end), and say which; again, the one before that.
+It refuses as
+.Cm undo
+does, with
+.Dq nothing to redo
+(exit status 1) after a new edit of the file.
 .It Cm fmt Oo Ar PATH ... Oc Oo Fl w | Fl -check Oc Oo Fl d Oc Oo Fl -stdin-filepath Ar PATH Oc Oo Fl -checklists-only Oc Op Fl v
 Write files in canonical form (see
 .Xr checklist 5 ) ,
@@ -2259,7 +2350,12 @@ An interrupted
 can leave one; the next edit of the file removes it, even one that changes
 nothing.
 .It Pa $XDG_STATE_HOME/chk/undo/
-Undo records, one per file (mode 0600 in a 0700 directory).
+Each file's history for
+.Cm undo
+and
+.Cm redo :
+a directory per file, a record per step, the last 100 of each (mode 0600 in 0700
+directories).
 .It Pa $XDG_STATE_HOME/chk/remind
 What
 .Cm remind
@@ -2288,7 +2384,9 @@ found an error-level finding (any finding with
 .Cm fmt Fl -check
 found a file to format,
 .Cm undo
-had nothing to undo,
+or
+.Cm redo
+had nothing to undo or redo,
 .Cm merge-driver
 or
 .Cm resolve
@@ -2387,7 +2485,7 @@ would have removed krwg "Oat milk"
 $ chk rm 2
 removed krwg "Oat milk"
 $ chk undo                            # the rm
-restored CHECKLIST.md to before the last chk edit
+undid chk rm 2; 5 more to undo, 1 to redo
 $ chk add Water plants --due today --every week && chk edit /water --note ferns
 added gsck "Water plants" to "Groceries"
 edited gsck "Water plants": note

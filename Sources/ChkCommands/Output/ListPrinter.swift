@@ -79,7 +79,7 @@ struct ListPrinter: Sendable {
       first = false
       var header = style.bold(
         visible(entry.list.name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)"))
-      if let icon = entry.list.icon { header += "  " + style.dim(visible(icon)) }
+      if let icon = entry.list.icon { header += "  " + style.icon(icon, visible) }
       output.lineExact(header)
       // Depth first, in file order, without recursion.
       var rows: [Row] = []
@@ -220,7 +220,7 @@ struct ListPrinter: Sendable {
         if !first { output.line() }
         var header = style.bold(
           visible(list.name.map { $0.isEmpty ? "(untitled)" : $0 } ?? "(no heading)"))
-        if let icon = list.icon { header += "  " + style.dim(visible(icon)) }
+        if let icon = list.icon { header += "  " + style.icon(icon, visible) }
         output.lineExact(header)
       }
       first = false

@@ -1,3 +1,5 @@
+import ChkWorkspace
+
 /// Terminal styles, used only when colour is on.
 struct Style: Sendable {
   /// Whether styles are used (`true`) or left out.
@@ -22,4 +24,10 @@ struct Style: Sendable {
   func green(_ text: String) -> String { apply("32", text) }
   func red(_ text: String) -> String { apply("31", text) }
   func yellow(_ text: String) -> String { apply("33", text) }
+
+  /// A list's icon as the list views show it: its picture (`ListIcon`), else its name,
+  /// dim; `visible` makes the text safe for the output.
+  func icon(_ icon: String, _ visible: Visible.Printer) -> String {
+    ListIcon.picture(for: icon).map { visible($0) } ?? dim(visible(icon))
+  }
 }

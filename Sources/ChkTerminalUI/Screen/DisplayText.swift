@@ -46,4 +46,17 @@ package enum DisplayText {
     }
     return (result + "…", used + 1)
   }
+
+  /// The end of `text` that fits in `width` cells, cut at a character boundary.
+  package static func suffix(_ text: String, width: Int) -> String {
+    var result: [Character] = []
+    var used = 0
+    for character in text.reversed() {
+      let cells = TextWidth.of(String(character))
+      if used + cells > width { break }
+      result.append(character)
+      used += cells
+    }
+    return String(result.reversed())
+  }
 }

@@ -53,7 +53,7 @@ package struct Frame: Sendable, Equatable {
     }
 
     /// The row as `columns` cells: each character in the cell it starts in (a wide one
-    /// leaves the next cell empty), blanks after the text.
+    /// leaves the cells it covers after that empty), blanks after the text.
     func cells(_ columns: Int) -> [Cell] {
       var cells: [Cell] = []
       cells.reserveCapacity(columns)
@@ -67,7 +67,9 @@ package struct Frame: Sendable, Equatable {
             continue
           }
           cells.append(Cell(text: String(character), style: segment.style))
-          if width == 2 { cells.append(Cell(text: "", style: segment.style)) }
+          // A cluster of several wide code points (a flag is two regional indicators,
+          // two cells each, as wcwidth counts them) covers as many cells.
+          for _ in 1..<max(width, 1) { cells.append(Cell(text: "", style: segment.style)) }
         }
       }
       while cells.count < columns { cells.append(Cell(text: " ", style: .plain)) }

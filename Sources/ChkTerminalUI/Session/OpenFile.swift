@@ -10,9 +10,13 @@ struct OpenFile {
   private(set) var outline: [OutlineRow]
   /// Each list's open and total item count, by the list's index in `outline`.
   private(set) var counts: [Int: (open: Int, total: Int)]
+  /// The outline indices of titles: headings above lists that hold no items of their
+  /// own (`# Checklist` above `## To do`), which are no list to open, add to or move to.
+  private(set) var titles: Set<Int> = []
   /// The file's identity when it was read or written (device, inode, size, times).
   var identity: ChecklistFile.Identity?
-  /// Whether this user may write the file.
+  /// Whether this user may not change the file: it, or the directory the safe write
+  /// makes its temporary file in, is not writable.
   var isReadOnly: Bool
 
   /// Reads and parses `path`.
@@ -26,12 +30,27 @@ struct OpenFile {
       throw .file(error)
     }
     self.path = path
+    // A NUL byte is no text a person wrote: a binary file is refused, not shown as an
+    // empty checklist that `a` would write into.
+    if let nul = snapshot.contents.prefix(8_000).firstIndex(of: 0) {
+      let line = 1 + snapshot.contents[..<nul].count { $0 == UInt8(ascii: "\n") }
+      throw WorkspaceError(
+        message: "\(path.shown): a NUL byte on line \(line): a binary file, not a checklist; "
+          + "name a Markdown file", kind: .invalidData)
+    }
     document = try Self.parse(snapshot.contents, path)
     outline = []
     counts = [:]
     identity = snapshot.identity
-    isReadOnly = !POSIX.isWritable(snapshot.resolvedPath)
+    isReadOnly = !Self.isEditable(snapshot.resolvedPath)
     reindex()
+  }
+
+  /// Whether the file and its directory are writable (the safe write needs both).
+  static func isEditable(_ resolvedPath: String) -> Bool {
+    let slash = resolvedPath.lastIndex(of: "/")
+    let directory = slash.map { $0 == resolvedPath.startIndex ? "/" : String(resolvedPath[..<$0]) }
+    return POSIX.isWritable(resolvedPath) && POSIX.isWritable(directory ?? ".")
   }
 
   static func parse(_ bytes: [UInt8], _ path: UserPath) throws(WorkspaceError) -> ChecklistDocument
@@ -114,7 +133,7 @@ struct OpenFile {
       throw .file(error)
     }
     try replace(snapshot.contents, identity: snapshot.identity)
-    isReadOnly = !POSIX.isWritable(snapshot.resolvedPath)
+    isReadOnly = !Self.isEditable(snapshot.resolvedPath)
   }
 
   /// Whether the file on disk is no longer the one last read or written.
@@ -142,5 +161,16 @@ struct OpenFile {
       }
     }
     if !outline.isEmpty { counts[current] = (open, total) }
+    titles = []
+    let outlines = document.listOutlines
+    let titleLines = Set(
+      outlines.indices.filter { ItemList.Outline.isTitle(outlines, at: $0) }.compactMap {
+        outlines[$0].list.line
+      })
+    guard !titleLines.isEmpty else { return }
+    for (index, row) in outline.enumerated()
+    where row.kind == .list && titleLines.contains(row.line) {
+      titles.insert(index)
+    }
   }
 }

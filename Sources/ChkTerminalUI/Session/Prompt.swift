@@ -23,6 +23,8 @@ struct Prompt {
   /// What a yes answer does.
   enum Confirmation: Equatable {
     case removeList(file: Int, line: Int)
+    /// Pasted lines, one item each, to add where the add prompt would have added one.
+    case addItems([String], above: Bool)
   }
 
   var purpose: Purpose
@@ -40,6 +42,13 @@ struct Prompt {
     self.label = label
     characters = Array(text)
     cursor = characters.count
+  }
+
+  /// Puts `text` at the cursor, as typed (a paste: line breaks and tabs become spaces).
+  mutating func insert(_ text: String) {
+    let flat = text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\t" ? " " : $0 }
+    characters.insert(contentsOf: flat, at: cursor)
+    cursor += flat.count
   }
 
   /// What a key does to the text, as in a shell's line editor: typing inserts at the
@@ -86,7 +95,11 @@ struct Prompt {
   /// most) and the stretch of text around the cursor that fits, with the cursor's
   /// column.
   func shown(columns: Int) -> (label: String, text: String, cursor: Int) {
-    let labelShown = DisplayText.truncated(DisplayText.safe(label), to: max(0, columns / 2))
+    // A question is all label: it may take the whole line.
+    var isQuestion = false
+    if case .confirm = purpose { isQuestion = true }
+    let labelShown = DisplayText.truncated(
+      DisplayText.safe(label), to: max(0, isQuestion ? columns - 1 : columns / 2))
     let room = max(1, columns - 1 - labelShown.width)
     let widths = characters.map { DisplayText.width(DisplayText.safe(String($0))) }
     // The first character shown: as far left as keeps the cursor on screen.

@@ -10,7 +10,7 @@ import ChkWorkspace
 package struct Binding: Sendable {
   /// What a binding does; `Session.perform` carries it out.
   enum Action: Sendable, Hashable {
-    case move, quit, help, back, lists, due, undo, suspend, mouse
+    case move, quit, help, back, lists, due, undo, suspend, redraw, mouse
     case nextList, toggle, add, rename, note, setDue, delete, moveAmongSiblings, indent, pick
     case filter, hideChecked
     case openList, addList, renameList, setIcon, removeList
@@ -115,6 +115,7 @@ extension Session {
     Binding("Esc", "back; clears the filter", [.escape], on: every, .back),
     Binding("q Ctrl-c", "quit", [.character("q"), .control("c")], on: every, .quit),
     Binding("Ctrl-z", "suspend (fg resumes)", [.control("z")], on: every, .suspend),
+    Binding("Ctrl-l", "draw the whole screen again", [.control("l")], on: every, .redraw),
     // Mouse events are not keys: `handleMouse` takes them, on every screen.
     Binding(
       "mouse", "click a box to check it, a row to go there; the wheel scrolls", [], on: every,

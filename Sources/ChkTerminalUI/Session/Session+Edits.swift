@@ -46,11 +46,13 @@ extension Session {
         } catch {
           throw WorkspaceError(message: error.message, kind: .usage)
         }
-        return (document.serialized(), ())
+        // The history names the change in the screen's words.
+        // (The words before any hint: "checked Milk", not "; u brings it back".)
+        let words = message.split(separator: ";", maxSplits: 1).first.map(String.init) ?? message
+        return (document.serialized(), HistoryLabel("chk tui: " + words))
       }
       let isInPlace = files[index].keep(
         document, identity: outcome.identity ?? files[index].identity)
-      undone = nil
       let warnings = outcome.warnings.map { " (\($0))" }.joined()
       setStatus(message + warnings, isError: !warnings.isEmpty)
       // Rows change only when lines did, or when a tick hides or shows a row.
@@ -117,6 +119,12 @@ extension Session {
   /// A file with no list yet (empty, or prose only) gets it where `chk add` puts it:
   /// at the end, in the items before the first heading.
   func addItem(named name: String, file: Int, near line: Int?, list: Int?, above: Bool) {
+    addItems(named: [name], file: file, near: line, list: list, above: above)
+  }
+
+  /// Several new items in one edit (a pasted block of lines): the first placed as
+  /// `addItem` places one, each next one after it; one write, one undo.
+  func addItems(named names: [String], file: Int, near line: Int?, list: Int?, above: Bool) {
     let position: ItemPosition
     if let line {
       position = above ? .before(.line(line)) : .after(.line(line))
@@ -135,9 +143,15 @@ extension Session {
     }
     var added: String?
     let changed = edit(file) { document throws(EditError) in
-      let id = try document.addItem(named: name, at: position)
-      added = id
-      return "added " + (document.item(at: .id(id)).map { $0.label(shown: DisplayText.safe) } ?? id)
+      var position = position
+      for name in names {
+        let id = try document.addItem(named: name, at: position)
+        added = id
+        position = .after(.id(id))
+      }
+      guard names.count == 1, let added else { return "added \(names.count) items" }
+      return "added "
+        + (document.item(at: .id(added)).map { $0.label(shown: DisplayText.safe) } ?? added)
     }
     // The cursor goes to the new item.
     if changed, let added { moveCursor(toItemWithID: added, in: file) }
@@ -157,6 +171,13 @@ extension Session {
   func setField(_ purpose: Prompt.Purpose, to text: String, file: Int, line: Int) {
     let today = self.today
     let words = text.trimmingBlanks()
+    if purpose == .due, words.isEmpty,
+      let every = files[file].document.itemFields(atLine: line)?.tagValue("every")
+    {
+      return setStatus(
+        "it repeats (@every \(DisplayText.safe(every))), and a repeat needs a due day: "
+          + "the due day stays", isError: true)
+    }
     if purpose == .due, !words.isEmpty, RelativeDay.due(words, today: today) == nil {
       return setStatus(
         "'\(words)' is not a day; \(RelativeDay.accepted), then optionally HH:MM", isError: true)
@@ -209,29 +230,25 @@ extension Session {
     }
   }
 
-  /// `u`: what `chk undo` does, for the file the cursor is in; Ctrl-r (or `chk undo`
-  /// again) redoes. The cursor goes to the first line the undo changed.
+  /// `u` and Ctrl-r: what `chk undo` and `chk redo` do, for the file the cursor is in,
+  /// walking the one history they walk (an edit made in a shell is a step in it). The
+  /// status line says which change was undone or redone (its command, or the screen's
+  /// words); the cursor goes to the first line that changed.
   func undo(file: Int, isRedo: Bool) {
     let path = files[file].path
-    let isUndoneHere =
-      undone.map { $0.file == file && $0.identity == ChecklistFile.identity(of: path.absolute) }
-      ?? false
-    if isRedo, !isUndoneHere {
-      return setStatus(
-        "nothing to redo: Ctrl-r redoes this screen's undo while the file is as it left it",
-        isError: true)
-    }
-    // One level, as `chk undo` keeps: undoing the undo is Ctrl-r's.
-    if !isRedo, isUndoneHere {
-      return setStatus("the last change is already undone (one level); Ctrl-r redoes it")
-    }
     let anchor = currentAnchor
     do throws(WorkspaceError) {
-      let outcome = try workspace.fileEdit().undo(path)
+      let edit = workspace.fileEdit()
+      let outcome = try isRedo ? edit.redo(path) : edit.undo(path)
       let identity = outcome.identity ?? ChecklistFile.identity(of: path.absolute)
       try files[file].replace(outcome.after, identity: identity)
-      undone = isRedo ? nil : (file, identity)
-      setStatus(isRedo ? "redid the last change" : "undid the last change; Ctrl-r redoes it")
+      let step = outcome.value
+      var next: [String] = []
+      if step.remaining.undo > 0 { next.append("u goes back further") }
+      if step.remaining.redo > 0 { next.append("Ctrl-r redoes") }
+      setStatus(
+        (isRedo ? "redid " : "undid ") + DisplayText.safe(step.label)
+          + (next.isEmpty ? "" : "; " + next.joined(separator: ", ")))
       rebuildAfterChange(anchor)
       // Where the change was: the first line that differs.
       let prefix = LineDiff.commonEnds(outcome.before, outcome.after).prefix

@@ -13,11 +13,26 @@ extension Session {
   }
 
   private func dispatch(_ key: Key) -> Effect {
-    // At a prompt too.
-    if key == .control("c") { return .quit }
     if key == .control("z") { return .suspend }
-    if prompt != nil { return handlePrompt(key) }
-    if picker != nil { return handlePicker(key) }
+    if key == .control("l") { return .redraw }
+    // Ctrl-C cancels a prompt or the picker, as in a shell; elsewhere it quits.
+    if key == .control("c") {
+      guard prompt != nil || picker != nil else { return .quit }
+      return handleOpenPrompt(prompt != nil ? .escape : .character("q"))
+    }
+    // A screen too small to show anything takes only the keys that need no screen.
+    if isTooSmall {
+      guard prompt == nil, picker == nil,
+        key == .character("q") || key == .character("?")
+      else { return .none }
+    }
+    if prompt != nil || picker != nil { return handleOpenPrompt(key) }
+    if case .paste = key {
+      setStatus(
+        "a paste does nothing here: a opens the add prompt, where each pasted line is an item",
+        isError: true)
+      return .none
+    }
     // Any other key, a click included, ends a pending `d`.
     let pending = pendingKey
     pendingKey = nil
@@ -34,6 +49,7 @@ extension Session {
       guard screen == .help else { return .quit }
       screen = screenBeforeHelp
     case .suspend: return .suspend
+    case .redraw: return .redraw
     case .help:
       if screen != .help {
         screenBeforeHelp = screen
@@ -61,7 +77,10 @@ extension Session {
       }
       undo(file: file, isRedo: key == .control("r"))
       if screen == .due { rebuildDue() }
-    case .move: moveCursor(by: key)
+    case .move:
+      // A message is about what was done where the cursor was: moving on clears it.
+      setStatus("")
+      moveCursor(by: key)
     case .mouse: break
     case .openList, .addList, .renameList, .setIcon, .removeList:
       performOnLists(binding.action, after: pending)
@@ -69,6 +88,11 @@ extension Session {
     default: performOnItems(binding.action, key, after: pending)
     }
     return .none
+  }
+
+  /// A key for the open prompt or picker.
+  private func handleOpenPrompt(_ key: Key) -> Effect {
+    prompt != nil ? handlePrompt(key) : handlePicker(key)
   }
 
   /// Esc (and Enter on the help screen): back to the screen before, or the filter
@@ -121,6 +145,11 @@ extension Session {
   // MARK: - Items
 
   /// An action of the items screen.
+  /// An action of the items screen that needs no key (a click's).
+  func performOnItemsScreen(_ action: Binding.Action) {
+    performOnItems(action, .character("e"), after: nil)
+  }
+
   private func performOnItems(_ action: Binding.Action, _ key: Key, after pending: Character?) {
     switch action {
     case .nextList:
@@ -183,7 +212,9 @@ extension Session {
 
   /// Tab and Shift-Tab: the next or previous list's heading.
   func jumpToList(forward: Bool) {
-    let lists = rows.indices.filter { rows[$0].kind == .list }
+    let lists = rows.indices.filter {
+      rows[$0].kind == .list && !files[rows[$0].file].titles.contains(rows[$0].outline)
+    }
     guard !lists.isEmpty else { return }
     if forward {
       cursor = lists.first { $0 > cursor } ?? lists[0]

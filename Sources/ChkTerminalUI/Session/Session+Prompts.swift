@@ -5,10 +5,9 @@ import ChkWorkspace
 extension Session {
   func openPicker() {
     guard let (file, row) = currentItem else { return setStatus("no item here to move") }
-    let lists = files[file].outline.indices.filter { files[file].outline[$0].kind == .list }.map {
-      index in
-      (index, listName(file: file, outline: index))
-    }
+    let lists = files[file].outline.indices.filter {
+      files[file].outline[$0].kind == .list && !files[file].titles.contains($0)
+    }.map { index in (index, listName(file: file, outline: index)) }
     let current = lists.firstIndex { $0.0 == row.list } ?? 0
     picker = Picker(file: file, lists: lists, cursor: current, line: row.line)
   }
@@ -44,6 +43,10 @@ extension Session {
 
   func handlePrompt(_ key: Key) -> Effect {
     guard var prompt else { return .none }
+    if case .paste(let text) = key {
+      paste(text, into: prompt)
+      return .none
+    }
     if case .confirm(let confirmation) = prompt.purpose {
       self.prompt = nil
       guard key == .character("y") || key == .character("Y") else {
@@ -52,6 +55,10 @@ extension Session {
       }
       switch confirmation {
       case .removeList(let file, let line): removeList(file: file, line: line)
+      case .addItems(let names, let above):
+        guard let (file, list) = placeToAdd else { return .none }
+        addItems(
+          named: names, file: file, near: currentItem?.row.line, list: list, above: above)
       }
       return .none
     }
@@ -66,6 +73,12 @@ extension Session {
     case .enter:
       self.prompt = nil
       submit(prompt)
+      // The add prompt stays open for the next item (as a phone's keyboard does), below
+      // the one just added; Enter on an empty line or Esc closes it.
+      if case .addItem = prompt.purpose, !prompt.text.trimmingBlanks().isEmpty, !statusIsError {
+        self.prompt = Prompt(.addItem(above: false), label: "New item: ")
+        setStatus(status + "; type the next, or Esc")
+      }
     default:
       if prompt.edit(with: key) {
         self.prompt = prompt
@@ -76,6 +89,35 @@ extension Session {
       }
     }
     return .none
+  }
+
+  /// Pasted text at a prompt. At the add prompt, several lines are several items, added
+  /// after one question that says how many; elsewhere the text goes in as typed, its
+  /// line breaks as spaces. A yes-or-no question takes no paste.
+  func paste(_ text: String, into prompt: Prompt) {
+    var prompt = prompt
+    if case .confirm = prompt.purpose {
+      self.prompt = nil
+      return setStatus("a paste is no answer to a question: nothing was changed", isError: true)
+    }
+    // Its lines, blank ones left out.
+    let lines = text.split { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+      .map { String($0).trimmingBlanks() }.filter { !$0.isEmpty }
+    if case .addItem(let above) = prompt.purpose, lines.count > 1 {
+      let names = [prompt.text + lines[0]] + lines.dropFirst()
+      let shown = names.prefix(3).map { "\"\(DisplayText.safe($0))\"" }.joined(separator: ", ")
+      self.prompt = Prompt(
+        .confirm(.addItems(names, above: above)),
+        label:
+          "Add \(names.count) items, one a line (\(shown)\(names.count > 3 ? ", …" : ""))? (y/n) ")
+      return
+    }
+    prompt.insert(lines.joined(separator: " "))
+    self.prompt = prompt
+    if prompt.purpose == .filter {
+      filter = prompt.text
+      rebuildRows()
+    }
   }
 
   func submit(_ prompt: Prompt) {

@@ -6,6 +6,11 @@ extension Session {
   /// The smallest window the UI draws in.
   static let minimumSize = (columns: 40, rows: 10)
 
+  /// Whether the window is below `minimumSize`: the screen only says so.
+  var isTooSmall: Bool {
+    size.columns < Self.minimumSize.columns || size.rows < Self.minimumSize.rows
+  }
+
   /// The window is now `columns` × `rows`: every screen's cursor stays on its page.
   package func resize(columns: Int, rows: Int) {
     size = (columns, rows)
@@ -34,7 +39,7 @@ extension Session {
   package func frame() -> Frame {
     let (columns, count) = size
     var frame = Frame(columns: columns, rows: count)
-    guard columns >= Self.minimumSize.columns, count >= Self.minimumSize.rows else {
+    guard !isTooSmall else {
       var row = Frame.Row()
       row.append("terminal too small: 40×10 at least", .plain, limit: columns)
       frame[0] = row
@@ -66,6 +71,9 @@ extension Session {
 
   private func renderItems(into frame: inout Frame, page: Int) {
     let columns = frame.columns
+    // The clock's time today: an item due today at an earlier time is overdue.
+    let now = workspace.now
+    let clock = now.day == today ? now.time : ClockTime.midnight
     if rows.isEmpty {
       var row = Frame.Row()
       let text =
@@ -87,7 +95,7 @@ extension Session {
       case .list:
         drawList(file, entry.outline, into: &row, columns: columns)
       case .item:
-        drawItem(file, file.outline[entry.outline], into: &row, columns: columns)
+        drawItem(file, file.outline[entry.outline], into: &row, columns: columns, clock: clock)
       }
     }
   }
@@ -117,11 +125,12 @@ extension Session {
     }
     let right = DisplayText.width(count)
     let limit = columns - right - 2
-    if let icon = fields?.icon.map(DisplayText.safe), !icon.isEmpty {
-      if icon.unicodeScalars.allSatisfy({ $0.isASCII }) {
-        row.append("(\(icon)) ", TextStyle(isDim: true), limit: limit)
+    if let icon = fields?.icon, !icon.isEmpty {
+      // Its picture (`ListIcon`), else its name.
+      if let picture = ListIcon.picture(for: icon) {
+        row.append(DisplayText.safe(picture) + " ", .plain, limit: limit)
       } else {
-        row.append(icon + " ", .plain, limit: limit)
+        row.append("(\(DisplayText.safe(icon))) ", TextStyle(isDim: true), limit: limit)
       }
     }
     let name = outline.line == 0 ? "(items before the first heading)" : fields?.name ?? ""
@@ -134,7 +143,8 @@ extension Session {
   /// An item's row: indent, box, name (cut to fit), note and recurrence marks, and its
   /// due day in words, red when overdue, yellow when today.
   private func drawItem(
-    _ file: OpenFile, _ outline: OutlineRow, into row: inout Frame.Row, columns: Int
+    _ file: OpenFile, _ outline: OutlineRow, into row: inout Frame.Row, columns: Int,
+    clock: ClockTime
   ) {
     guard let item = file.document.itemFields(atLine: outline.line) else { return }
     var due = ""
@@ -144,7 +154,7 @@ extension Session {
       let distance = day.dayNumber - today.dayNumber
       if distance > 13 || distance < -13 { due = day.description }
       if let time = item.dueTime { due += " " + time.description }
-      if day < today {
+      if day < today || (day == today && item.dueTime.map { $0 < clock } ?? false) {
         dueStyle = TextStyle(color: TextStyle.red)
       } else if day == today {
         dueStyle = TextStyle(color: TextStyle.yellow)
@@ -206,8 +216,21 @@ extension Session {
         // With any time on the screen, the day column makes room for one, as in `chk due`.
         let when = entry.due.description + (entry.due.time == nil && dueHasTimes ? "      " : "")
         row.append(when + "  ", style, limit: columns)
-        let words = RelativeDay.words(entry.due.day, today: today)
-        let place = files.count > 1 ? "  " + DisplayText.safe(files[entry.file].path.shown) : ""
+        // The day in words repeats the date: on a narrow screen it gives way to the name.
+        let words = columns < 60 ? "" : RelativeDay.words(entry.due.day, today: today)
+        // The name comes first: the file's path gives way (its end kept), then goes.
+        let room = columns - row.width - DisplayText.width(words) - 1
+        let nameRoom = min(DisplayText.width(entry.name), 24)
+        var place = ""
+        if files.count > 1 {
+          let path = DisplayText.safe(files[entry.file].path.shown)
+          let pathRoom = room - nameRoom - 3
+          if pathRoom >= DisplayText.width(path) {
+            place = "  " + path
+          } else if pathRoom >= 8 {
+            place = "  …" + DisplayText.suffix(path, width: pathRoom - 1)
+          }
+        }
         let right = DisplayText.width(words) + DisplayText.width(place) + 1
         row.append(entry.name, .plain, limit: columns - right)
         row.pad(to: columns - right + 1, limit: columns)
@@ -247,10 +270,35 @@ extension Session {
 
   // MARK: - Status line and picker
 
+  /// `text` as two parts: what fits in `width` cells (cut after a space when one is
+  /// near), and the rest.
+  static func split(_ text: String, at width: Int) -> (String, String) {
+    var used = 0
+    var end = text.startIndex
+    var lastSpace: String.Index?
+    for index in text.indices {
+      let cells = DisplayText.width(String(text[index]))
+      if used + cells > width { break }
+      used += cells
+      end = text.index(after: index)
+      if text[index] == " " { lastSpace = end }
+    }
+    if let lastSpace, text.distance(from: lastSpace, to: end) < 20 { end = lastSpace }
+    return (String(text[..<end]), String(text[end...]))
+  }
+
   private func renderStatus(into frame: inout Frame) {
     var row = Frame.Row()
     let columns = frame.columns
-    if let prompt {
+    if var prompt {
+      // A question longer than the line starts on the row above.
+      if case .confirm = prompt.purpose, DisplayText.width(prompt.label) > columns - 1 {
+        let (first, rest) = Self.split(DisplayText.safe(prompt.label), at: columns - 1)
+        var above = Frame.Row()
+        above.append(first, .plain, limit: columns)
+        frame[frame.rows.count - 2] = above
+        prompt.label = rest
+      }
       let (label, text, column) = prompt.shown(columns: columns)
       row.append(label, .plain, limit: columns)
       row.append(text, .plain, limit: columns)
@@ -273,16 +321,29 @@ extension Session {
     case .due: place = "Due"
     case .help: place = "Help"
     }
-    let message = pendingKey.map { String($0) + "…" } ?? status
-    // The hint gives way to a message that needs the room.
-    let hint =
-      DisplayText.width(place) + DisplayText.width(message) + 12 > columns ? "" : "? help "
+    var message = DisplayText.safe(pendingKey.map { String($0) + "…" } ?? status)
+    // The hint gives way to a message that needs the room, then the place does; a
+    // message longer than the line goes on over the row above it, never cut.
+    let messageWidth = DisplayText.width(message)
+    let hint = DisplayText.width(place) + messageWidth + 12 > columns ? "" : "? help "
+    if DisplayText.width(place) + messageWidth + 4 > columns { place = "" }
+    if messageWidth > columns - 2 {
+      let (first, rest) = Self.split(message, at: columns - 2)
+      var above = Frame.Row()
+      var style = Self.statusStyle
+      if statusIsError { style.color = TextStyle.red }
+      above.append(" " + first, style, limit: columns)
+      above.pad(to: columns, limit: columns)
+      frame[frame.rows.count - 2] = above
+      message = rest
+    }
     var bold = Self.statusStyle
     bold.isBold = true
-    row.append(" " + DisplayText.safe(place) + "  ", bold, limit: columns - 8)
+    row.append(
+      place.isEmpty ? " " : " " + DisplayText.safe(place) + "  ", bold, limit: columns - 8)
     var messageStyle = Self.statusStyle
     if statusIsError { messageStyle.color = TextStyle.red }
-    row.append(DisplayText.safe(message), messageStyle, limit: columns)
+    row.append(message, messageStyle, limit: columns)
     let fill = columns - DisplayText.width(hint) - row.width
     if fill > 0 {
       row.append(String(repeating: " ", count: fill), Self.statusStyle, limit: columns)

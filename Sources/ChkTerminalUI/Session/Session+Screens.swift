@@ -5,12 +5,13 @@ import ChkWorkspace
 extension Session {
   // MARK: - Lists
 
-  /// The lists of every open file, in order.
+  /// The lists of every open file, in order (titles left out: they hold lists, not
+  /// items).
   var listEntries: [(file: Int, index: Int)] {
     files.indices.flatMap { file in
-      files[file].outline.indices.filter { files[file].outline[$0].kind == .list }.map {
-        (file, $0)
-      }
+      files[file].outline.indices.filter {
+        files[file].outline[$0].kind == .list && !files[file].titles.contains($0)
+      }.map { (file, $0) }
     }
   }
 
@@ -58,11 +59,13 @@ extension Session {
         return
       }
       guard let (file, line) = selectedList, listsCursor < entries.count else { return }
-      let count = files[file].counts[entries[listsCursor].index]?.total ?? 0
-      guard count > 0 else { return removeList(file: file, line: line) }
+      // Always asked, saying what goes: the screen never showed the prose under a heading.
+      let reference: ListReference = line == 0 ? .unnamed : .line(line)
+      guard let removal = try? files[file].document.removal(of: reference) else { return }
+      let name = listName(file: file, outline: entries[listsCursor].index)
       prompt = Prompt(
         .confirm(.removeList(file: file, line: line)),
-        label: "Remove the list and its \(count) item\(count == 1 ? "" : "s")? (y/n) ")
+        label: "Remove the list \"\(name)\" with \(removal)? (y/n) ")
     default: break
     }
   }
@@ -72,7 +75,9 @@ extension Session {
   /// The due screen's rows: the agenda `chk due` shows (its sections and its order),
   /// each section under its title.
   func rebuildDue() {
-    let agenda = Agenda(files.map(\.document), today: today)
+    let now = workspace.now
+    let agenda = Agenda(
+      files.map(\.document), today: today, now: now.day == today ? now.time : nil)
     var rows: [DueRow] = []
     dueHasTimes = agenda.entries.contains { $0.due.time != nil }
     for entry in agenda.entries {
@@ -118,14 +123,43 @@ extension Session {
       case .help: break
       }
     case .press:
-      guard screen == .items, mouse.row < pageRows else { return .none }
-      let index = top + mouse.row
-      guard index < rows.count else { return .none }
-      cursor = index
-      // A click on the box toggles the item.
-      if let (file, row) = currentItem {
+      let previous = lastPress
+      lastPress = mouse
+      guard mouse.row < pageRows else { return .none }
+      let isDouble =
+        previous.map {
+          $0.row == mouse.row && mouse.time - $0.time < Key.Mouse.doubleClick
+            && mouse.time >= $0.time
+        } ?? false
+      switch screen {
+      case .items:
+        let index = top + mouse.row
+        guard index < rows.count else { return .none }
+        cursor = index
+        guard let (file, row) = currentItem else {
+          if isDouble { renameListHere() }
+          return .none
+        }
+        // A click on the box toggles the item; a double click elsewhere edits its name.
         let box = 2 * row.level + indentOffset
-        if mouse.column >= box, mouse.column < box + 3 { toggle(file: file, line: row.line) }
+        if mouse.column >= box, mouse.column < box + 3 {
+          toggle(file: file, line: row.line)
+        } else if isDouble, !files[file].isReadOnly {
+          performOnItemsScreen(.rename)
+        }
+      case .lists:
+        let index = listsView.top + mouse.row
+        guard index < listEntries.count else { return .none }
+        listsCursor = index
+        // A double click opens the list, as Enter does.
+        if isDouble { performOnLists(.openList, after: nil) }
+      case .due:
+        let index = dueView.top + mouse.row
+        guard index < dueRows.count else { return .none }
+        dueCursor = index
+        if isDouble { performOnDue(.showDue) }
+      case .help:
+        break
       }
     }
     return .none

@@ -14,6 +14,8 @@ package final class Session {
   /// What the loop is asked to do after a key.
   package enum Effect: Sendable, Hashable {
     case none, quit, suspend
+    /// Draw the whole screen again (Ctrl-L), whatever the terminal shows now.
+    case redraw
   }
 
   /// Where files are found, how they are locked and how IDs are made; today, for
@@ -44,7 +46,7 @@ package final class Session {
   }
   /// Text the items are filtered by (name, note or ID, any case); empty for none.
   var filter = ""
-  /// Whether checked items (and their sub-items) are hidden.
+  /// Whether checked items are hidden (one with an open sub-item stays, above it).
   var hidesChecked = false
 
   // MARK: Other screens
@@ -85,13 +87,11 @@ package final class Session {
   var promptSawReload = false
   /// The list picker of `m`, when open: the lists to choose from and the cursor.
   var picker: Picker?
+  /// The last mouse press (for double clicks).
+  var lastPress: Key.Mouse?
   /// What the status line says: the last action, or why it failed.
   package internal(set) var status = ""
   var statusIsError = false
-  /// The file whose last change was this screen's undo, and the identity that undo
-  /// left: while the file is still so, `u` has nothing more to undo and Ctrl-r redoes;
-  /// once anyone changes it, `u` undoes that change.
-  var undone: (file: Int, identity: ChecklistFile.Identity?)?
   /// The window's size, as the loop last said (`resize`).
   var size = (columns: 80, rows: 24)
 
@@ -105,14 +105,32 @@ package final class Session {
   {
     self.workspace = workspace
     var files: [OpenFile] = []
+    var skipped: [String] = []
     for entry in paths {
-      let file = try OpenFile(entry.path)
-      if entry.counts(file.document) { files.append(file) }
+      do throws(WorkspaceError) {
+        let file = try OpenFile(entry.path)
+        if entry.counts(file.document) { files.append(file) }
+      } catch {
+        // A file named is opened or the screen does not open; one found by walking a
+        // directory is left out, and the status line says why.
+        guard !entry.isExplicit, paths.count > 1 else { throw error }
+        skipped.append(error.message)
+      }
     }
     self.files = files
     rebuildRows()
+    // The cursor starts on the first open item (not on a title or a heading).
+    if let first = rows.indices.first(where: {
+      rows[$0].kind == .item && !files[rows[$0].file].outline[rows[$0].outline].isChecked
+    }) {
+      cursor = first
+    }
     settle()
-    if files.contains(where: \.isReadOnly) {
+    if let first = skipped.first {
+      setStatus(
+        "left out: " + first + (skipped.count > 1 ? " (and \(skipped.count - 1) more)" : ""),
+        isError: true)
+    } else if files.contains(where: \.isReadOnly) {
       setStatus(
         "opened read-only (you may not write "
           + files.filter(\.isReadOnly).map(\.path.shown).joined(separator: ", ")
@@ -172,20 +190,27 @@ package final class Session {
     }
     for (fileIndex, file) in files.enumerated() {
       if files.count > 1 { rows.append(Row(kind: .file, file: fileIndex, outline: 0)) }
-      var hiddenUntil = 0
+      // Hidden checked items that are ancestors of what follows: one that turns out
+      // to hold an open sub-item is shown after all, above it (each is pushed and
+      // popped once).
+      var hidden: [Int] = []
       for (index, row) in file.outline.enumerated() {
         if row.kind == .list {
           dropEmptyHeading()
           rows.append(Row(kind: .list, file: fileIndex, outline: index))
-          hiddenUntil = 0
+          hidden.removeAll()
           continue
         }
-        if row.line <= hiddenUntil { continue }
+        while let last = hidden.last, file.outline[last].lastLine < row.line {
+          hidden.removeLast()
+        }
         if hidesChecked, row.isChecked {
-          hiddenUntil = row.lastLine
+          hidden.append(index)
           continue
         }
         if !words.isEmpty, !matches(file.document, line: row.line, words) { continue }
+        for ancestor in hidden { rows.append(Row(kind: .item, file: fileIndex, outline: ancestor)) }
+        hidden.removeAll()
         rows.append(Row(kind: .item, file: fileIndex, outline: index))
       }
       dropEmptyHeading()

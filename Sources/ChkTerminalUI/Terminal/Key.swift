@@ -8,6 +8,9 @@ package enum Key: Sendable, Hashable {
   case up, down, left, right, home, end, pageUp, pageDown, delete
   /// A mouse event (xterm SGR reporting), 0-based cell.
   case mouse(Mouse)
+  /// Text the terminal says was pasted (bracketed paste, `CSI 200~` … `CSI 201~`):
+  /// text, never keys, whatever it holds.
+  case paste(String)
 
   /// A mouse button or wheel event.
   package struct Mouse: Sendable, Hashable {
@@ -18,11 +21,17 @@ package enum Key: Sendable, Hashable {
     package var action: Action
     package var column: Int
     package var row: Int
+    /// When it came, in seconds on a monotonic clock (the loop stamps it): two presses
+    /// on one row within `doubleClick` are a double click.
+    package var time: Double
 
-    package init(action: Action, column: Int, row: Int) {
+    package static let doubleClick = 0.4
+
+    package init(action: Action, column: Int, row: Int, time: Double = 0) {
       self.action = action
       self.column = column
       self.row = row
+      self.time = time
     }
   }
 }

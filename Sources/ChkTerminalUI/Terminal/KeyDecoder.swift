@@ -19,7 +19,10 @@ package struct KeyDecoder: Sendable {
     var keys: [Key] = []
     var index = 0
     while index < pending.count {
-      guard let (key, length) = Self.decode(pending, at: index) else { break }
+      let isPaste = pending[index...].starts(with: Self.pasteStart)
+      guard
+        let (key, length) = isPaste ? paste(pending, at: index) : Self.decode(pending, at: index)
+      else { break }
       if let key { keys.append(key) }
       index += length
     }
@@ -27,11 +30,52 @@ package struct KeyDecoder: Sendable {
     return keys
   }
 
+  /// How many pauses an unfinished paste has waited through.
+  private var pausesInPaste = 0
+
   /// What is pending once input has paused: a lone ESC is the Escape key; an
-  /// unfinished sequence is dropped.
+  /// unfinished sequence is dropped. An unfinished paste waits for its end through
+  /// pauses of up to about a second (the loop pauses 30 ms at a time), then is taken
+  /// as it is.
   package mutating func flushEscape() -> [Key] {
+    if pending.starts(with: Self.pasteStart) {
+      pausesInPaste += 1
+      guard pausesInPaste > 30 else { return [] }
+      defer {
+        pending.removeAll()
+        pasteScanned = 0
+        pausesInPaste = 0
+      }
+      return [.paste(String(decoding: pending.dropFirst(Self.pasteStart.count), as: UTF8.self))]
+    }
     defer { pending.removeAll() }
     return pending.first == 0x1B ? [.escape] : []
+  }
+
+  static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
+  static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+
+  /// Where the search for the end of an unfinished paste at the start of `pending`
+  /// goes on from: each byte of a long paste is looked at once, however it arrives.
+  private var pasteScanned = 0
+
+  /// A bracketed paste at `index`: the text up to its end marker, or `nil` until the
+  /// end has come.
+  private mutating func paste(_ bytes: [UInt8], at index: Int) -> (Key?, Int)? {
+    let body = index + Self.pasteStart.count
+    var end = index == 0 ? max(body, pasteScanned) : body
+    while end + Self.pasteEnd.count <= bytes.count {
+      if bytes[end] == 0x1B, bytes[end..<(end + Self.pasteEnd.count)].elementsEqual(Self.pasteEnd) {
+        let text = String(decoding: bytes[body..<end], as: UTF8.self)
+        pasteScanned = 0
+        pausesInPaste = 0
+        return (.paste(text), end + Self.pasteEnd.count - index)
+      }
+      end += 1
+    }
+    // Unfinished: it stays at the start of `pending`.
+    pasteScanned = end - index
+    return nil
   }
 
   /// The key at `index` and how many bytes it takes; `nil` when more bytes are needed.

@@ -16,9 +16,10 @@ package final class TerminalDevice {
   nonisolated(unsafe) static var saved = termios()
   nonisolated(unsafe) static var savedDescriptor: Int32 = -1
   nonisolated(unsafe) static var isActive = false
-  /// Written on every way out: mouse off, attributes off, cursor shown, main screen.
+  /// Written on every way out: bracketed paste off, mouse off, attributes off, cursor
+  /// shown, main screen.
   static let resetSequence: [UInt8] = Array(
-    "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+    "\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
   nonisolated(unsafe) static let resetBytes: UnsafeMutablePointer<UInt8> = {
     let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: resetSequence.count)
     pointer.initialize(from: resetSequence, count: resetSequence.count)
@@ -49,7 +50,8 @@ package final class TerminalDevice {
   }
 
   /// Raw mode (no echo, no line editing, no signals from keys: Ctrl-C and Ctrl-Z are
-  /// keys the UI handles), the alternate screen, the cursor hidden, mouse reporting.
+  /// keys the UI handles), the alternate screen, the cursor hidden, mouse reporting,
+  /// bracketed paste (pasted text arrives marked, so it is never taken as keys).
   package func enter() {
     var modes = termios()
     if tcgetattr(input, &modes) == 0 {
@@ -68,7 +70,8 @@ package final class TerminalDevice {
       tcsetattr(input, TCSAFLUSH, &modes)
     }
     Self.isActive = true
-    write(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[2J".utf8))
+    write(
+      Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[2J".utf8))
   }
 
   /// Back to the terminal as it was.

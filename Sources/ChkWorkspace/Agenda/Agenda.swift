@@ -22,14 +22,19 @@ package struct Agenda: Sendable {
   package var entries: [Entry]
 
   /// The agenda of `documents` seen on `today`: their open items with a due day on or
-  /// before `until` (every one when `nil`). The documents are read in parallel.
-  package init(_ documents: [ChecklistDocument], today: CalendarDay, until: CalendarDay? = nil) {
+  /// before `until` (every one when `nil`). An item due today at a time before `now`
+  /// (the clock's time, when today is the clock's day) is overdue. The documents are
+  /// read in parallel.
+  package init(
+    _ documents: [ChecklistDocument], today: CalendarDay, until: CalendarDay? = nil,
+    now: ClockTime? = nil
+  ) {
     var entries = Parallel.map(documents.count) { file -> [Entry] in
       documents[file].openItemsWithDueTags.compactMap { list, item in
         guard let due = item.due, until.map({ due.day <= $0 }) ?? true else { return nil }
         return Entry(
           file: file, list: list, item: item, due: due,
-          section: DueSection(due: due.day, today: today))
+          section: DueSection(due: due, today: today, now: now))
       }
     }.flatMap { $0 }
     // Sorting small keys, not the entries with their items (see `ItemSort.order`).

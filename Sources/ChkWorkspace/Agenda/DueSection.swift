@@ -6,6 +6,16 @@ package enum DueSection: Int, Comparable, Sendable, CaseIterable {
   case overdue, today, thisWeek, later
 
   /// The section of an item due on `due`, seen on `today`.
+  /// The section of an item due at `due`, seen on `today` at `now` (a time today
+  /// already past is overdue).
+  package init(due: DueMoment, today: CalendarDay, now: ClockTime?) {
+    if due.day == today, let time = due.time, let now, time < now {
+      self = .overdue
+    } else {
+      self.init(due: due.day, today: today)
+    }
+  }
+
   package init(due: CalendarDay, today: CalendarDay) {
     if due < today {
       self = .overdue

@@ -10,6 +10,9 @@ package struct FileEdit: Sendable {
   package var lockTimeout: Double
   /// Where undo records go; `nil` for no record.
   package var undo: UndoStore?
+  /// What an edit is called in the history undo walks: the command line (`chk check
+  /// milk`); a change that returns a `HistoryLabel` names itself.
+  package var label = "a chk edit"
   /// Whether to write nothing.
   package var isDryRun = false
   #if DEBUG
@@ -127,6 +130,31 @@ package struct FileEdit: Sendable {
       Outcome(value: value, before: file.contents, after: bytes), of: file, isUnchanged: nil)
   }
 
+  /// How a write goes into the file's history.
+  enum Recording {
+    /// A new edit: on top of the undo stack, the redo stack emptied.
+    case edit
+    /// An undo or redo: `step` gets the new bytes' record and the identity written.
+    case step((UndoStore.Record) throws(WorkspaceError) -> Void)
+  }
+
+  /// `apply`, recording the write as `recording` says (an undo or redo).
+  func apply<Value>(
+    to path: UserPath, recording: Recording,
+    _ change: (OpenedFile) throws(WorkspaceError) -> (bytes: [UInt8], value: Value)
+  ) throws(WorkspaceError) -> Outcome<Value> {
+    // A dry run writes and records nothing.
+    if isDryRun { return try apply(to: path, change) }
+    let file = try open(path)
+    let opened = OpenedFile(
+      path: path, resolvedPath: file.resolvedPath, contents: file.contents,
+      identity: file.identity)
+    let (bytes, value) = try change(opened)
+    return try finish(
+      Outcome(value: value, before: file.contents, after: bytes), of: file, isUnchanged: nil,
+      recording: recording)
+  }
+
   /// Applies `change` to the parsed document.
   ///
   /// The document is given the only reference to the bytes read, and keeps a history
@@ -177,7 +205,8 @@ package struct FileEdit: Sendable {
   /// Writes an edit's bytes to the file it opened (nothing when they are unchanged)
   /// and saves its undo record, under the lock.
   private func finish<Value>(
-    _ outcome: Outcome<Value>, of file: consuming ChecklistFile, isUnchanged: Bool?
+    _ outcome: Outcome<Value>, of file: consuming ChecklistFile, isUnchanged: Bool?,
+    recording: Recording = .edit
   ) throws(WorkspaceError) -> Outcome<Value> {
     var outcome = outcome
     if let warning = file.lockWarning { outcome.warnings.append("warning: " + warning) }
@@ -190,8 +219,13 @@ package struct FileEdit: Sendable {
     outcome.identity = report.identity
     // Unchanged bytes are not written, and leave nothing to undo.
     if let undo, let identity = report.identity {
+      var record = outcome.undoRecord(path: file.resolvedPath, identity: identity)
+      record.label = (outcome.value as? HistoryLabel)?.text ?? label
       do throws(WorkspaceError) {
-        try undo.save(outcome.undoRecord(path: file.resolvedPath, identity: identity))
+        switch recording {
+        case .edit: try undo.save(record)
+        case .step(let step): try step(record)
+        }
       } catch {
         outcome.warnings.append("warning: could not save undo information: " + error.message)
       }
@@ -199,6 +233,16 @@ package struct FileEdit: Sendable {
     // The undo record is saved under the lock: the next edit of the file waits for it.
     file.unlock()
     return outcome
+  }
+}
+
+/// What an edit calls itself in the file's history, when it returns one as its value
+/// (the terminal UI's words: `tui: checked Milk`); else `FileEdit.label` is used.
+package struct HistoryLabel: Sendable {
+  package var text: String
+
+  package init(_ text: String) {
+    self.text = text
   }
 }
 

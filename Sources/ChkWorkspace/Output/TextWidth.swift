@@ -25,12 +25,15 @@ package enum TextWidth {
     case .nonspacingMark, .enclosingMark, .format: return 0
     default: break
     }
+    // Emoji drawn as emoji by default (✅ ⭐ 🛒, each regional indicator of a flag)
+    // take two cells, as wcwidth counts them; symbols drawn as text (🛏 ✈) one.
+    if scalar.properties.isEmojiPresentation { return 2 }
     if (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
       || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
       || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
-      || (0xFFE0...0xFFE6).contains(value) || (0x1F1E6...0x1F1FF).contains(value)
-      || (0x1F300...0x1FAFF).contains(value)
-      || (0x20000...0x3FFFD).contains(value)
+      || (0xFFE0...0xFFE6).contains(value) || (0x20000...0x3FFFD).contains(value)
+      || (0x2329...0x232A).contains(value) || (0x2630...0x2637).contains(value)
+      || (0x268A...0x268F).contains(value) || (0x1F200...0x1F265).contains(value)
     {
       return 2
     }

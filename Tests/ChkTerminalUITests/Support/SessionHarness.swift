@@ -34,7 +34,14 @@ struct SessionHarness {
   let session: Session
   var variables: [String: String]
 
-  init(_ text: String = Self.text, files names: [String] = ["CHECKLIST.md"]) throws {
+  /// The moment the clock says, when fixed (`chk due` and the due screen count a time
+  /// past today as overdue).
+  let now: LocalMoment?
+
+  init(
+    _ text: String = Self.text, files names: [String] = ["CHECKLIST.md"], now: LocalMoment? = nil
+  ) throws {
+    self.now = now
     directory = try TemporaryDirectory()
     for name in names { _ = try directory.file(name, text) }
     _ = try directory.file("copy.md", text)
@@ -43,6 +50,7 @@ struct SessionHarness {
     ]
     var workspace = Workspace(variables: variables, currentDirectory: directory.path)
     workspace.fixedToday = Self.today
+    workspace.fixedNow = now
     session = try Session(
       paths: names.map { FileWalker.Entry(path: workspace.userPath($0), isExplicit: true) },
       workspace: workspace)
@@ -94,7 +102,10 @@ struct SessionHarness {
   }
 
   var screen: [String] { session.render(columns: 80, rows: 24).text }
-  var status: String { screen.last ?? "" }
+  /// The status line, with the row above it (a long message goes on over it).
+  var status: String {
+    screen.suffix(2).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+  }
 
   func file(_ name: String = "CHECKLIST.md") throws -> String { try directory.read(name) }
 
@@ -109,10 +120,26 @@ struct SessionHarness {
     var environment = ChkEnvironment(
       variables: variables, currentDirectory: directory.path, today: Self.today)
     environment.variables["CHK_FILE"] = "copy.md"
+    if let now { environment.now = now }
     let output = ByteOutput()
     let errors = ByteOutput()
     let status = ChkTool.run(arguments, environment: environment, output: output, errors: errors)
     #expect(status == .success, "\(errors.text)")
     return output.text
+  }
+
+  /// What `chk ARGUMENTS` says on standard error, run on the copy, when it refuses
+  /// (a usage error) and leaves the copy as it was.
+  func output(refusing arguments: [String]) -> String {
+    var environment = ChkEnvironment(
+      variables: variables, currentDirectory: directory.path, today: Self.today)
+    environment.variables["CHK_FILE"] = "copy.md"
+    let before = try? directory.read("copy.md")
+    let errors = ByteOutput()
+    let status = ChkTool.run(
+      arguments, environment: environment, output: ByteOutput(), errors: errors)
+    #expect(status == .usage, "\(arguments)")
+    #expect((try? directory.read("copy.md")) == before)
+    return errors.text
   }
 }

@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+
+@testable import ChkCommands
+
+/// `chk list-rm` says what goes with a list: its items and the lines of other text
+/// under its heading (no list view shows them), and takes them only with --force.
+@Suite("CLI: list removal")
+struct ListRemovalCommandTests {
+  @Test func proseUnderAHeadingIsSaid() throws {
+    let cli = try CLIHarness(files: ["CHECKLIST.md": EditingCommandTests.file])
+    _ = try cli.directory.file("notes.md", "# Title\n\nA paragraph.\n<!-- kept? -->\n\n## L\n")
+    let prose = cli.run("list-rm", "Title", "-f", "notes.md")
+    #expect(prose.status == .usage)
+    #expect(
+      prose.errors
+        == "chk: notes.md: list \"Title\" has 2 lines of other text; add --force to remove it "
+        + "with them\n")
+    #expect(
+      cli.run("list-rm", "Title", "-f", "notes.md", "--force").output
+        == "removed list \"Title\" with 2 lines of other text\n")
+    #expect(try cli.read("notes.md") == "## L\n")
+  }
+}
