@@ -133,4 +133,34 @@ extension ChecklistDocument {
     self.idGenerator = idGenerator
     return .added(id: id, due: due)
   }
+
+  /// The next recurrence that checking `item` made, when it is still right below the
+  /// item (after its sub-items) as that check left it: unchecked, the same name and
+  /// `@every`, and the due day that follows the item's `@due` and `@done`. What
+  /// unticking the item may offer to remove, so that ticks and unticks do not pile up.
+  ///
+  /// - Returns: the 1-based line of that item, or `nil`.
+  /// - Complexity: O(1) lines read.
+  public func addedRecurrence(of item: ItemReference) -> Int? {
+    guard let index = try? lineIndex(of: item), lines[index].isChecked else { return nil }
+    let at = Int(lines[index].last) + 1
+    guard at < lines.count, lines[at].kind == .item, !lines[at].isChecked,
+      lines[at].depth == lines[index].depth
+    else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer -> Int? in
+      let parsed = ParsedLine(lines[index], buffer)
+      let following = ParsedLine(lines[at], buffer)
+      func value(_ line: ParsedLine, _ key: ChecklistTag.Key) -> String? {
+        line.tag(key)?.value.map { buffer.decodedTagValue($0) }
+      }
+      guard let every = value(parsed, .every), let recurrence = Recurrence(every),
+        let due = value(parsed, .due).flatMap({ DueMoment($0) }),
+        let done = value(parsed, .done).flatMap({ CalendarDay($0) }),
+        let next = recurrence.next(due: due.day, done: done),
+        following.name == parsed.name, value(following, .every) == every,
+        value(following, .due) == DueMoment(day: next, time: due.time).description
+      else { return nil }
+      return at + 1
+    }
+  }
 }

@@ -46,16 +46,55 @@ A
 .Ar DATE
 is
 .Ql YYYY-MM-DD ,
-or a day near today in words:
+or a day near today in words, in any case:
 .Ql today ,
 .Ql tomorrow ,
-.Ql yesterday ,
-or a weekday's name or its first three letters or more
+.Ql yesterday ;
+a weekday's name or its first three letters or more
 .Po
 .Ql fri ,
 .Ql Friday
 .Pc :
-the next such day, never today.
+the next such day, never today;
+.Ql next fri :
+that day in next week (weeks run Monday to Sunday);
+.Ql next week
+(its Monday) and
+.Ql next month
+(its first day);
+.Ql in 3 days ,
+.Ql in a week ,
+.Ql in 2 months ,
+.Ql in a year ,
+or the same as
+.Ql +3d ,
+.Ql +1w ,
+.Ql +2m ,
+.Ql +1y
+.Po
+.Ql +3
+is days
+.Pc ;
+a month's name or its first three letters with a day, either way round
+.Po
+.Ql dec 24 ,
+.Ql 24 December
+.Pc :
+the next such day, today included; or
+.Ql 12/24
+(or
+.Ql 24/12 ) ,
+month and day, only when the day is over 12, so that it cannot be read the
+other way round:
+.Ql 3/4
+is refused as ambiguous.
+A due day
+.Pq Fl -due , No and Ic D No in Cm tui
+may be followed by a time,
+.Ql "fri 17:00"
+or
+.Ql "dec 24 at 9:30" ;
+a time alone is today at that time.
 .Ss Which file
 The checklist file is the one given with
 .Fl f ,
@@ -852,6 +891,9 @@ when it recurs, and its due day in words near today
 .Dq 3 days ago
 .Pc ,
 red when overdue (today at a time already past included) and yellow when due today.
+When a list's heading has scrolled off the top, it is drawn over the first row
+shown (unless the cursor is on that row), so the list the rows are in stays in
+sight.
 Widths are counted as terminals count them, a code point at a time
 .Pq Xr wcwidth 3 :
 wide East Asian characters and emoji take two cells, combining marks none.
@@ -871,6 +913,8 @@ The keys:
 move down and up
 .It g G , Home End
 the first and the last row
+.It 1-9
+a count before j, k or G: 5j moves five rows down, 50G goes to row 50 (the status line shows the count as it is typed)
 .It Ctrl-d Ctrl-u
 half a page down and up
 .It PgDn PgUp , Ctrl-f Ctrl-b
@@ -878,7 +922,7 @@ a page down and up
 .It Tab Shift-Tab
 the next and the previous list
 .It Space x
-check or uncheck the item, as \fBchk toggle\fR: @done is today, a recurring item comes back
+check or uncheck the item, as \fBchk toggle\fR: @done is today, a recurring item comes back; unchecking a recurring item whose next one its tick made is still untouched below it asks whether to remove that one too
 .It a o
 add an item below, at the same level (at the top of the list on its heading)
 .It O
@@ -888,7 +932,11 @@ edit the name (a list's, on its heading)
 .It n
 edit the note
 .It D
-set the due day, as \fBedit --due\fR takes it: a DATE (YYYY-MM-DD, today, tomorrow, a weekday's name), then optionally a time (fri 17:00); empty clears it, except on an item that repeats, which needs one (the status line says so)
+set the due day, as \fBedit --due\fR takes it: a DATE (YYYY-MM-DD, today, tomorrow, a weekday's name), then optionally a time (fri 17:00); empty clears it, except on an item that repeats, which needs one (the status line says so); a day that is not one keeps the prompt open, with the text as typed and the reason above it
+.It R
+set how the item repeats, as \fBedit --every\fR takes it (week, 2 weeks, weekday, monday, month from done); an item without a due day gets today's; empty removes the repeat
+.It !
+set when to be reminded of the item, as \fBedit --remind\fR takes it (09:00, 30 minutes before, 1 day before, off); empty removes it, so the default applies; an item with a reminder of its own shows \[u23F0]
 .It dd
 delete the item with its sub-items; the status line says what went
 .It J K
@@ -903,6 +951,10 @@ undo and redo, on every screen, in the file the cursor is in, as many steps back
 filter by name, note or ID as you type (any case); lists without a match are left out, Enter goes to the first match; Esc clears
 .It c
 hide or show checked items; a checked item with open sub-items stays, above them, so that nothing open is hidden
+.It s
+show each list's items in file order, by due day (items without one last) or by name, each with its sub-items; the file keeps its order
+.It A
+archive the checked items, as \fBchk archive\fR does: to the list \(dqArchive\(dq, made if needed
 .It L
 the lists: Enter opens one, a adds one, e renames, i sets the icon, dd removes (always asking, and saying what goes with it: its items and the lines of other text under its heading, which no screen shows)
 .It T
@@ -912,7 +964,7 @@ every key (on a terminal too short for them all, j, k, g and G scroll the list);
 .It Esc
 back; clears the filter
 .It q Ctrl-c
-quit
+quit, from every screen (Esc goes back)
 .It Ctrl-z
 suspend; fg resumes
 .It Ctrl-l

@@ -11,6 +11,10 @@ struct Prompt {
     case rename
     case note
     case due
+    /// An item's `@every` (empty removes it).
+    case recurrence
+    /// An item's `@remind` (empty removes it).
+    case reminder
     /// The filter, applied as it is typed.
     case filter
     case addList
@@ -25,11 +29,16 @@ struct Prompt {
     case removeList(file: Int, line: Int)
     /// Pasted lines, one item each, to add where the add prompt would have added one.
     case addItems([String], above: Bool)
+    /// Unticking a repeating item: also remove the next one its tick made (its line).
+    case removeNext(file: Int, line: Int)
   }
 
   var purpose: Purpose
   /// What the line says before the text.
   var label: String
+  /// Why the text was not taken (a day that is not one): shown above the prompt, which
+  /// stays open with the text as typed.
+  var error: String?
   /// The text, as characters (what the cursor steps over).
   private(set) var characters: [Character]
   /// Where typing goes: before `characters[cursor]` (at the end when it equals the count).

@@ -11,7 +11,20 @@ struct ScrollingList: Sendable, Hashable {
   /// Moves the cursor for a moving key (j k, g G, Ctrl-d Ctrl-u, PgDn PgUp, Ctrl-f
   /// Ctrl-b, the arrows, Home End) within `count` rows, a page being `page` rows;
   /// `false` for any other key.
-  mutating func move(by key: Key, count: Int, page: Int) -> Bool {
+  mutating func move(by key: Key, count: Int, page: Int, times: Int? = nil) -> Bool {
+    // A count before G is a row (50G), before j and k a number of rows (5j).
+    if let times {
+      switch key {
+      case .character("G"), .end:
+        cursor = max(0, min(count - 1, times - 1))
+        return true
+      case .character("j"), .down, .character("k"), .up:
+        let step = key == .character("j") || key == .down ? times : -times
+        cursor = max(0, min(max(0, count - 1), cursor + step))
+        return true
+      default: break
+      }
+    }
     guard let moved = Self.moved(cursor, by: key, count: count, page: page) else { return false }
     cursor = moved
     return true

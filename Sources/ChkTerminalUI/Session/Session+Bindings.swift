@@ -12,7 +12,8 @@ package struct Binding: Sendable {
   enum Action: Sendable, Hashable {
     case move, quit, help, back, lists, due, undo, suspend, redraw, mouse
     case nextList, toggle, add, rename, note, setDue, delete, moveAmongSiblings, indent, pick
-    case filter, hideChecked
+    case setRecurrence, setReminder, archive
+    case filter, hideChecked, sort, count
     case openList, addList, renameList, setIcon, removeList
     case checkDue, showDue
   }
@@ -59,6 +60,9 @@ extension Session {
       "g G, Home End", "the first and the last row", characters("gG") + [.home, .end], on: every,
       .move),
     Binding(
+      "1-9", "a count before j, k or G: 5j moves five rows, 50G goes to row 50",
+      characters("123456789"), on: [.items, .lists, .due], .count),
+    Binding(
       "Ctrl-d Ctrl-u", "half a page down and up", [.control("d"), .control("u")], on: every, .move),
     Binding(
       "PgDn PgUp, Ctrl-f Ctrl-b", "a page down and up",
@@ -77,8 +81,14 @@ extension Session {
       changesFile: true),
     Binding("n", "edit the note", characters("n"), on: [.items], .note, changesFile: true),
     Binding(
-      "D", "set the due day (fri, 2024-06-01) and time (fri 17:00)", characters("D"),
-      on: [.items], .setDue, changesFile: true),
+      "D", "set the due day (fri, next week, dec 24, +3d) and time (fri 17:00, 17:00)",
+      characters("D"), on: [.items], .setDue, changesFile: true),
+    Binding(
+      "R", "set how the item repeats (week, 2 weeks, weekday, month from done); empty removes",
+      characters("R"), on: [.items], .setRecurrence, changesFile: true),
+    Binding(
+      "!", "set when to be reminded (09:00, 30 minutes before, 1 day before); empty removes",
+      characters("!"), on: [.items], .setReminder, changesFile: true),
     Binding(
       "dd", "delete the item with its sub-items", characters("d"), on: [.items], .delete,
       changesFile: true),
@@ -98,6 +108,12 @@ extension Session {
       "/", "filter by name, note or ID as you type; Esc clears", characters("/"), on: [.items],
       .filter),
     Binding("c", "hide or show checked items", characters("c"), on: [.items], .hideChecked),
+    Binding(
+      "s", "show the items by file order, due day or name (the file keeps its order)",
+      characters("s"), on: [.items], .sort),
+    Binding(
+      "A", "archive the checked items (as chk archive)", characters("A"), on: [.items], .archive,
+      changesFile: true),
     Binding("L", "the lists", characters("L"), on: every, .lists),
     Binding("Enter", "opens", [.enter], on: [.lists], .openList, under: "L"),
     Binding("a", "adds", characters("a"), on: [.lists], .addList, changesFile: true, under: "L"),
@@ -113,7 +129,8 @@ extension Session {
     Binding("?", "this help", characters("?"), on: every, .help),
     Binding("Enter", "goes back", [.enter], on: [.help], .back, under: "?"),
     Binding("Esc", "back; clears the filter", [.escape], on: every, .back),
-    Binding("q Ctrl-c", "quit", [.character("q"), .control("c")], on: every, .quit),
+    Binding(
+      "q Ctrl-c", "quit, from every screen", [.character("q"), .control("c")], on: every, .quit),
     Binding("Ctrl-z", "suspend (fg resumes)", [.control("z")], on: every, .suspend),
     Binding("Ctrl-l", "draw the whole screen again", [.control("l")], on: every, .redraw),
     // Mouse events are not keys: `handleMouse` takes them, on every screen.

@@ -56,7 +56,7 @@ extension Session {
       let warnings = outcome.warnings.map { " (\($0))" }.joined()
       setStatus(message + warnings, isError: !warnings.isEmpty)
       // Rows change only when lines did, or when a tick hides or shows a row.
-      if !isInPlace || hidesChecked || !filter.isEmpty || screen == .due {
+      if !isInPlace || hidesChecked || !filter.isEmpty || screen == .due || sortOrder != .file {
         rebuildAfterChange(anchor)
       }
       return true
@@ -92,9 +92,12 @@ extension Session {
   // MARK: - Items
 
   /// Space and `x`: what `chk toggle` does, a recurring item checked now included.
+  /// Unticking a repeating item whose tick made its next one, still untouched below
+  /// it, offers to remove that one too (else it would pile up).
   func toggle(file: Int, line: Int) {
     let today = self.today
-    edit(file) { document throws(EditError) in
+    let next = files[file].document.addedRecurrence(of: .line(line))
+    let changed = edit(file) { document throws(EditError) in
       let outcome = try document.setChecked(
         [.line(line)], ChecklistDocument.CheckChange(.toggle, doneDay: today, today: today))[0]
       let item = document.itemFields(atLine: outcome.line)
@@ -109,6 +112,25 @@ extension Session {
       default: break
       }
       return message
+    }
+    // The tick's next one is below the item still: the lines did not move.
+    if changed, let next, let item = files[file].document.itemFields(atLine: line),
+      !item.isChecked, let copy = files[file].document.itemFields(atLine: next)
+    {
+      prompt = Prompt(
+        .confirm(.removeNext(file: file, line: next)),
+        label: "Unchecked. Also remove the next one its tick made, \""
+          + DisplayText.safe(copy.name) + "\" due \(copy.due?.description ?? "")? (y/n) ")
+    }
+  }
+
+  /// `A`: what `chk archive` does to the file: every checked item to "Archive".
+  func archive(file: Int) {
+    edit(file) { document throws(EditError) in
+      let count = try document.archiveCheckedItems(from: nil, to: "Archive")
+      return count == 0
+        ? "nothing to archive"
+        : "archived \(count) item\(count == 1 ? "" : "s") to \"Archive\"; u brings them back"
     }
   }
 
@@ -178,9 +200,8 @@ extension Session {
         "it repeats (@every \(DisplayText.safe(every))), and a repeat needs a due day: "
           + "the due day stays", isError: true)
     }
-    if purpose == .due, !words.isEmpty, RelativeDay.due(words, today: today) == nil {
-      return setStatus(
-        "'\(words)' is not a day; \(RelativeDay.accepted), then optionally HH:MM", isError: true)
+    if let problem = Self.problem(with: words, for: purpose, today: today) {
+      return setStatus(problem, isError: true)
     }
     edit(file) { document throws(EditError) in
       let reference = ItemReference.line(line)
@@ -193,6 +214,23 @@ extension Session {
         let note = text.trimmingBlanks()
         try document.setNote(note.isEmpty ? nil : note, of: reference)
         return note.isEmpty ? "removed the note" : "note: \(DisplayText.safe(note))"
+      case .recurrence:
+        guard let recurrence = Recurrence(words) else {
+          try document.setRecurrence(nil, of: reference)
+          return "it no longer repeats"
+        }
+        if document.itemFields(atLine: line)?.due == nil {
+          try document.setDue(DueMoment(day: today), of: reference)
+        }
+        try document.setRecurrence(recurrence, of: reference)
+        return "repeats every \(recurrence)"
+      case .reminder:
+        guard let reminder = Reminder(words) else {
+          try document.setReminder(nil, of: reference)
+          return "no reminder of its own: the default applies"
+        }
+        try document.setReminder(reminder, of: reference)
+        return "reminder: \(reminder)"
       default:
         guard !words.isEmpty else {
           try document.setDueDate(nil, of: reference)
@@ -202,6 +240,34 @@ extension Session {
         try document.setDue(due, of: reference)
         return "due \(due) (\(RelativeDay.words(due.day, today: today)))"
       }
+    }
+  }
+
+  /// Why `text` cannot be the answer to a prompt for `purpose` (a day that is not
+  /// one, a repeat or reminder that is not one), or `nil` when it can.
+  static func problem(with text: String, for purpose: Prompt.Purpose, today: CalendarDay)
+    -> String?
+  {
+    guard !text.isEmpty else { return nil }
+    switch purpose {
+    case .due where RelativeDay.due(text, today: today) == nil:
+      return
+        "'\(DisplayText.safe(text))' is not a day: \(RelativeDay.accepted), then optionally 17:00"
+    case .recurrence where Recurrence(text) == nil:
+      return "'\(DisplayText.safe(text))' is not a repeat: \(Recurrence.howToWrite)"
+    case .reminder where Reminder(text) == nil:
+      return "'\(DisplayText.safe(text))' is not a reminder: \(Reminder.howToWrite)"
+    default: return nil
+    }
+  }
+
+  /// Removes the next one a repeating item's tick made (the answer to the question
+  /// unticking it asks).
+  func removeNext(file: Int, line: Int) {
+    edit(file) { document throws(EditError) in
+      let name = document.itemFields(atLine: line)?.label(shown: DisplayText.safe) ?? "it"
+      try document.deleteItem(.line(line))
+      return "removed the next one, \(name)"
     }
   }
 

@@ -33,9 +33,17 @@ extension Session {
         isError: true)
       return .none
     }
-    // Any other key, a click included, ends a pending `d`.
+    // Any other key, a click included, ends a pending `d` and a count.
     let pending = pendingKey
     pendingKey = nil
+    let times = pendingCount
+    pendingCount = nil
+    if case .character(let digit) = key, let value = digit.wholeNumberValue, screen != .help,
+      times != nil || value > 0
+    {
+      pendingCount = min(999_999, (times ?? 0) * 10 + value)
+      return .none
+    }
     if case .mouse(let mouse) = key { return handleMouse(mouse) }
     guard let binding = Self.binding(for: key, on: screen) else { return .none }
     // A key that would change a read-only file says so at once, before any prompt.
@@ -44,10 +52,7 @@ extension Session {
       return .none
     }
     switch binding.action {
-    case .quit:
-      // On the help screen, q goes back.
-      guard screen == .help else { return .quit }
-      screen = screenBeforeHelp
+    case .quit: return .quit
     case .suspend: return .suspend
     case .redraw: return .redraw
     case .help:
@@ -80,7 +85,8 @@ extension Session {
     case .move:
       // A message is about what was done where the cursor was: moving on clears it.
       setStatus("")
-      moveCursor(by: key)
+      moveCursor(by: key, times: times)
+    case .count: break
     case .mouse: break
     case .openList, .addList, .renameList, .setIcon, .removeList:
       performOnLists(binding.action, after: pending)
@@ -111,11 +117,12 @@ extension Session {
   }
 
   /// A moving key on the current screen: its cursor, or the help's first line shown.
-  private func moveCursor(by key: Key) {
+  private func moveCursor(by key: Key, times: Int?) {
     switch screen {
-    case .items: _ = itemsView.move(by: key, count: rows.count, page: pageRows)
-    case .lists: _ = listsView.move(by: key, count: listEntries.count, page: pageRows)
-    case .due: _ = dueView.move(by: key, count: dueRows.count, page: pageRows)
+    case .items: _ = itemsView.move(by: key, count: rows.count, page: pageRows, times: times)
+    case .lists:
+      _ = listsView.move(by: key, count: listEntries.count, page: pageRows, times: times)
+    case .due: _ = dueView.move(by: key, count: dueRows.count, page: pageRows, times: times)
     case .help:
       // The key lines scroll as a list whose last top shows the last line.
       let last = max(0, Self.helpLines.count - (pageRows - 1))
@@ -174,8 +181,27 @@ extension Session {
       guard let (file, row) = currentItem else { return setStatus("no item here") }
       let due = files[file].document.itemFields(atLine: row.line)?.due
       prompt = Prompt(
-        .due, label: "Due (YYYY-MM-DD, today, fri; then HH:MM if timed; empty clears): ",
+        .due, label: "Due (fri, next week, dec 24, +3d; then 17:00 if timed; empty clears): ",
         text: due?.description ?? "")
+    case .setRecurrence:
+      guard let (file, row) = currentItem else { return setStatus("no item here") }
+      let every = files[file].document.itemFields(atLine: row.line)?.tagValue("every")
+      prompt = Prompt(
+        .recurrence, label: "Repeat (week, 2 weeks, weekday, month from done; empty: never): ",
+        text: every ?? "")
+    case .setReminder:
+      guard let (file, row) = currentItem else { return setStatus("no item here") }
+      let remind = files[file].document.itemFields(atLine: row.line)?.tagValue("remind")
+      prompt = Prompt(
+        .reminder, label: "Remind (09:00, 30 minutes before, 1 day before, off; empty: default): ",
+        text: remind ?? "")
+    case .archive:
+      guard let file = fileUnderCursor else { return }
+      archive(file: file)
+    case .sort:
+      sortOrder = sortOrder.next
+      rebuildRows()
+      setStatus(sortOrder.description)
     case .delete:
       guard pending == "d" else {
         pendingKey = "d"

@@ -55,6 +55,7 @@ extension Session {
       }
       switch confirmation {
       case .removeList(let file, let line): removeList(file: file, line: line)
+      case .removeNext(let file, let line): removeNext(file: file, line: line)
       case .addItems(let names, let above):
         guard let (file, list) = placeToAdd else { return .none }
         addItems(
@@ -71,6 +72,14 @@ extension Session {
       }
       setStatus("cancelled")
     case .enter:
+      // A wrong day, repeat or reminder keeps the prompt open with the text as typed.
+      if let problem = Self.problem(
+        with: prompt.text.trimmingBlanks(), for: prompt.purpose, today: today)
+      {
+        prompt.error = problem
+        self.prompt = prompt
+        return .none
+      }
       self.prompt = nil
       submit(prompt)
       // The add prompt stays open for the next item (as a phone's keyboard does), below
@@ -81,6 +90,7 @@ extension Session {
       }
     default:
       if prompt.edit(with: key) {
+        prompt.error = nil
         self.prompt = prompt
         if prompt.purpose == .filter {
           filter = prompt.text
@@ -142,7 +152,7 @@ extension Session {
       }
       addItem(
         named: prompt.text, file: file, near: currentItem?.row.line, list: list, above: above)
-    case .rename, .note, .due:
+    case .rename, .note, .due, .recurrence, .reminder:
       guard let (file, row) = currentItem else { return }
       setField(prompt.purpose, to: prompt.text, file: file, line: row.line)
     case .addList:

@@ -84,6 +84,7 @@ extension Session {
       frame[0] = row
       return
     }
+    defer { drawStickyHeading(into: &frame, columns: columns) }
     drawRows(of: itemsView, count: rows.count, into: &frame, page: page) { index, row in
       let entry = rows[index]
       let file = files[entry.file]
@@ -98,6 +99,20 @@ extension Session {
         drawItem(file, file.outline[entry.outline], into: &row, columns: columns, clock: clock)
       }
     }
+  }
+
+  /// The heading of the list the first row shown belongs to, over that row, when the
+  /// heading itself has scrolled off and the cursor is not on that row: which list
+  /// the rows are in stays in sight.
+  private func drawStickyHeading(into frame: inout Frame, columns: Int) {
+    guard top > 0, top < rows.count, cursor != top, rows[top].kind == .item else { return }
+    var index = top - 1
+    while index >= 0, rows[index].kind == .item { index -= 1 }
+    guard index >= 0, rows[index].kind == .list else { return }
+    var row = Frame.Row()
+    row.append("  ", .plain, limit: columns)
+    drawList(files[rows[index].file], rows[index].outline, into: &row, columns: columns)
+    frame[0] = row
   }
 
   /// Draws the rows of a screen's list that `view` shows, each after the cursor's
@@ -163,6 +178,8 @@ extension Session {
     var marks = ""
     if item.note != nil { marks += " #" }
     if item.tagValue("every") != nil { marks += " ↻" }
+    // A reminder of its own (the default one is not marked).
+    if let remind = item.tagValue("remind"), remind != "off" { marks += " ⏰" }
     let right = due.isEmpty ? 0 : DisplayText.width(due) + 1
     let limit = columns - right - DisplayText.width(marks)
     row.append(String(repeating: "  ", count: min(outline.level, 40)), .plain, limit: limit)
@@ -291,6 +308,12 @@ extension Session {
     var row = Frame.Row()
     let columns = frame.columns
     if var prompt {
+      // Why the text was not taken, above the prompt that keeps it.
+      if let error = prompt.error {
+        var above = Frame.Row()
+        above.append(" " + DisplayText.safe(error), TextStyle(color: TextStyle.red), limit: columns)
+        frame[frame.rows.count - 2] = above
+      }
       // A question longer than the line starts on the row above.
       if case .confirm = prompt.purpose, DisplayText.width(prompt.label) > columns - 1 {
         let (first, rest) = Self.split(DisplayText.safe(prompt.label), at: columns - 1)
@@ -321,7 +344,8 @@ extension Session {
     case .due: place = "Due"
     case .help: place = "Help"
     }
-    var message = DisplayText.safe(pendingKey.map { String($0) + "…" } ?? status)
+    let pending = pendingKey.map { String($0) + "…" } ?? pendingCount.map { String($0) + "…" }
+    var message = DisplayText.safe(pending ?? status)
     // The hint gives way to a message that needs the room, then the place does; a
     // message longer than the line goes on over the row above it, never cut.
     let messageWidth = DisplayText.width(message)

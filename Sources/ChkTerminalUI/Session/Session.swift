@@ -48,6 +48,30 @@ package final class Session {
   var filter = ""
   /// Whether checked items are hidden (one with an open sub-item stays, above it).
   var hidesChecked = false
+  /// The order the items screen shows each list's items in (`s`); the file keeps its
+  /// own.
+  var sortOrder = SortOrder.file
+
+  /// An order of the items screen.
+  enum SortOrder: Sendable, Hashable {
+    case file, due, name
+
+    var next: SortOrder {
+      switch self {
+      case .file: .due
+      case .due: .name
+      case .name: .file
+      }
+    }
+
+    var description: String {
+      switch self {
+      case .file: "in file order"
+      case .due: "by due day (the file keeps its order; s again: by name)"
+      case .name: "by name (the file keeps its order; s again: file order)"
+      }
+    }
+  }
 
   // MARK: Other screens
 
@@ -71,6 +95,8 @@ package final class Session {
 
   /// A first key waiting for its second (`d` of `dd`).
   var pendingKey: Character?
+  /// A count typed before a moving key (`5` of `5j`).
+  var pendingCount: Int?
   /// The line being typed, when a prompt is open.
   var prompt: Prompt? {
     didSet {
@@ -215,8 +241,52 @@ package final class Session {
       }
       dropEmptyHeading()
     }
+    if sortOrder != .file { sortItems(&rows) }
     self.rows = rows
     restore(anchor)
+  }
+
+  /// Orders each list's items by `sortOrder`, each top-level item with the rows under
+  /// it (a row shown without its parent, under a filter, counts as top level).
+  ///
+  /// - Complexity: O(*n* log *n*); the fields of each top-level item are read once.
+  private func sortItems(_ rows: inout [Row]) {
+    var start = 0
+    while start < rows.count {
+      guard rows[start].kind == .item else {
+        start += 1
+        continue
+      }
+      var end = start
+      while end < rows.count, rows[end].kind == .item { end += 1 }
+      // The groups of this run of item rows: a top-level row and the deeper ones after it.
+      var groups: [(key: (Int, String), rows: ArraySlice<Row>)] = []
+      var groupStart = start
+      let file = files[rows[start].file]
+      let base = (start..<end).map { file.outline[rows[$0].outline].level }.min() ?? 0
+      for index in start...end {
+        let isNew =
+          index == end || (index > groupStart && file.outline[rows[index].outline].level == base)
+        guard isNew else { continue }
+        let line = file.outline[rows[groupStart].outline].line
+        let fields = file.document.itemFields(atLine: line)
+        let due = fields?.due.map { $0.day.dayNumber * 1_440 + ($0.time?.minutes ?? 0) }
+        let key = (
+          sortOrder == .due ? due ?? Int.max : 0, fields?.name.lowercased() ?? ""
+        )
+        groups.append((key, rows[groupStart..<index]))
+        groupStart = index
+      }
+      let sorted = groups.enumerated().sorted { a, b in
+        if a.element.key.0 != b.element.key.0 { return a.element.key.0 < b.element.key.0 }
+        if sortOrder == .name, a.element.key.1 != b.element.key.1 {
+          return a.element.key.1 < b.element.key.1
+        }
+        return a.offset < b.offset
+      }
+      rows.replaceSubrange(start..<end, with: sorted.flatMap { Array($0.element.rows) })
+      start = end
+    }
   }
 
   /// Whether an item's name, note or ID holds `words` (lower case).

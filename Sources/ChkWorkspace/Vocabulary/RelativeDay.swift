@@ -31,41 +31,37 @@ package enum RelativeDay {
     count == 1 ? "1 \(unit)" : "\(count) \(unit)s"
   }
 
-  /// A day as a person types it, on `today`: `YYYY-MM-DD`, `today`, `tomorrow`,
-  /// `yesterday`, or a weekday's name or its first three letters or more (`fri`,
-  /// `Friday`: the next one, never today), in any case. `nil` for anything else.
+  /// A day as a person types it, on `today` (see `RelativeDay+Typing.swift` for every
+  /// form). `nil` for anything else, an ambiguous `3/4` included.
   package static func day(_ text: String, today: CalendarDay) -> CalendarDay? {
-    let word = text.lowercased()
-    if let day = CalendarDay(word) { return day }
-    switch word {
-    case "today": return today
-    case "tomorrow": return today.adding(days: 1)
-    case "yesterday": return today.adding(days: -1)
-    default: break
-    }
-    guard word.count >= 3,
-      let index = CalendarDay.lowercasedWeekdayNames.firstIndex(where: { $0.hasPrefix(word) })
-    else { return nil }
-    return today.next(weekday: index + 1)
+    TypedDay(text, today: today)?.day
   }
 
   /// A due day and optional time as a person types it: a day as `day(_:today:)` reads
-  /// it, then optionally `HH:MM` after a space (`fri 17:00`, `2024-06-01 09:30`), or
-  /// `YYYY-MM-DDTHH:MM`. `nil` for anything else.
+  /// it, then optionally a time after a space (`fri 17:00`, `dec 24 at 9:30`), or
+  /// `YYYY-MM-DDTHH:MM`; a time alone is today at that time (`17:00`). `nil` for
+  /// anything else.
   package static func due(_ text: String, today: CalendarDay) -> DueMoment? {
     if let moment = DueMoment(text) { return moment }
-    var words = text.split(separator: " ").map(String.init)
+    var words = text.lowercased().split(separator: " ").map(String.init)
     var time: ClockTime?
-    if words.count == 2 {
-      guard let parsed = ClockTime(words[1]) else { return nil }
+    if let last = words.last, last.contains(":") {
+      guard let parsed = ClockTime(last.count == 4 ? "0" + last : last) else { return nil }
       time = parsed
       words.removeLast()
+      if words.last == "at" { words.removeLast() }
     }
-    guard words.count == 1, let day = day(words[0], today: today) else { return nil }
+    if words.isEmpty {
+      guard let time else { return nil }
+      return DueMoment(day: today, time: time)
+    }
+    guard let day = day(words.joined(separator: " "), today: today) else { return nil }
     return DueMoment(day: day, time: time)
   }
 
   /// What to say about a day that `day(_:today:)` does not read.
   package static let accepted =
-    "write YYYY-MM-DD (e.g. 2024-02-29), today, tomorrow, yesterday or a weekday"
+    "write YYYY-MM-DD (e.g. 2024-02-29), today, tomorrow, yesterday, a weekday (fri), "
+    + "next fri, next week, in 3 days, +2w, dec 24 or 24 dec, or 12/24 (a day over 12 "
+    + "tells it from the month)"
 }
