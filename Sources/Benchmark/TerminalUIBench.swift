@@ -135,8 +135,8 @@ extension Benchmark {
   }
 
   /// `chk tui` on the 100k-item corpus (50 with `--quick`): the first screen, a cursor
-  /// move (time and bytes), a tick (against writing the file's bytes once with fsync)
-  /// and the peak RSS against `chk lint` on the same file.
+  /// move (time and bytes), a tick (against writing the file's bytes once with fsync),
+  /// a filter keystroke, and the peak RSS against `chk lint` on the same file.
   static func terminalUI(
     _ options: BenchmarkOptions, items: Int, lintPeakRSS: Int, environment: [String]
   ) -> [Figure] {
@@ -181,6 +181,24 @@ extension Benchmark {
       let (_, last) = client.drawn(first: 10)
       ticking.append(last - start)
     }
+    // Filter keystrokes: `/`, then a word typed a character at a time, each to its
+    // frame (the first searches every item, the next only what still matches), then
+    // Esc clears it.
+    var filtering: [Double] = []
+    for _ in 0..<options.runs {
+      client.send("/")
+      _ = client.drawn()
+      for character in "releas" {
+        let start = Measure.now()
+        client.send(String(character))
+        let (_, last) = client.drawn()
+        filtering.append(last - start)
+      }
+      client.send("\u{1B}")
+      _ = client.drawn()
+      client.send("\u{1B}")
+      _ = client.drawn()
+    }
     let peak = client.peakRSS()
     let floorPath = options.directory + "/tui-floor-\(label).md"
     let floor = Measure.inProcess(runs: options.runs) {
@@ -207,6 +225,11 @@ extension Benchmark {
       bytes: 0, baselineName: "write+fsync", baseline: floor, rssBudget: 0,
       target: isJudged ? "<= 1.3x write+fsync" : "", met: nil)
     if isJudged { tick.met = (tick.ratio ?? 99) <= 1.3 }
-    return [first, move, tick]
+    var filter = Figure(
+      name: "tui: a filter keystroke\(suffix)", sample: Sample(seconds: filtering, peakRSS: 0),
+      bytes: 0, baselineName: nil, baseline: nil, rssBudget: 0,
+      target: isJudged ? "<= 16 ms median (a frame)" : "", met: nil)
+    if isJudged { filter.met = filter.sample.median <= 0.016 }
+    return [first, move, tick, filter]
   }
 }

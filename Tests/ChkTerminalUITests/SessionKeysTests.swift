@@ -113,3 +113,72 @@ struct SessionKeysTests {
     #expect(screen[10].hasPrefix("> [ ] item 40"))
   }
 }
+
+/// The item screen: Enter on an item shows all of it; its fields are edited there as
+/// the items screen's keys edit them, and Esc goes back.
+@Suite("TUI: the item screen")
+struct ItemScreenTests {
+  static let text = """
+    ## Groceries
+
+    - [ ] A very long name that goes on and on past the width of a narrow terminal window  @id(l1)  @due(2024-06-05 18:00)  @every(week)  @remind(30 minutes before)  # a note that is long as well, and says what to buy and where
+      - [ ] Sub one  @id(s1)
+      - [x] Sub two  @done(2024-06-01)  @id(s2)
+
+      Prose under the item, a paragraph of its own.
+    - [ ] Bread  @id(b1)  # sourdough from the bakery
+
+    """
+
+  @Test func theWholeItem() throws {
+    let ui = try SessionHarness(Self.text)
+    ui.press("Enter")
+    let screen = ui.session.render(columns: 40, rows: 24).text
+    let joined = screen.joined(separator: "\n")
+    // The name wraps; every word is there.
+    #expect(joined.contains("A very long name that"))
+    #expect(joined.contains("of a narrow terminal"))
+    #expect(joined.contains("and where"))
+    #expect(joined.contains("2024-06-05 18:00 (today)"))
+    #expect(joined.contains("every week"))
+    #expect(joined.contains("30 minutes before"))
+    #expect(joined.contains("[ ] Sub one"))
+    #expect(joined.contains("[x] Sub two"))
+    #expect(joined.contains("Prose under the item"))
+    #expect(joined.contains("l1"))
+    let wide = ui.session.render(columns: 200, rows: 50).text.joined(separator: "\n")
+    #expect(wide.contains("A very long name that goes on and on past the width of a narrow terminal window"))
+    // Editing a field there is the command it stands for.
+    ui.press("j", "Enter")
+    _ = ui.session.handle(.control("u"))
+    ui.type("oat milk")
+    #expect(try ui.file() == (try ui.command("edit", "l1", "--note", "oat milk")))
+    ui.press("j", "Enter")
+    _ = ui.session.handle(.control("u"))
+    ui.type("next fri")
+    #expect(try ui.file() == (try ui.command("edit", "l1", "--due", "2024-06-14")))
+    ui.press("D")
+    _ = ui.session.handle(.control("u"))
+    ui.type("dec 24")
+    #expect(try ui.file() == (try ui.command("edit", "l1", "--due", "2024-12-24")))
+    ui.press("Space")
+    #expect(try ui.file() == (try ui.command("toggle", "l1")))
+    #expect(ui.session.screen == .item)
+    // A sub-item's row shows that sub-item.
+    ui.press("G", "k", "k", "Enter")
+    #expect(ui.session.render(columns: 80, rows: 24).text.contains { $0.contains("Sub one") })
+    ui.press("Esc")
+    #expect(ui.session.screen == .items)
+    #expect(ui.screen.contains { $0.hasPrefix("> ") && $0.contains("Sub one") })
+  }
+
+  /// A row shows a note's first words where there is room, else `#`.
+  @Test func rowsShowANotesFirstWords() throws {
+    let ui = try SessionHarness(Self.text)
+    #expect(ui.screen.contains { $0.contains("Bread  sourdough from the bakery") })
+    let narrow = ui.session.render(columns: 40, rows: 12).text
+    #expect(narrow.contains { $0.contains("Bread  sourdough") })
+    let tiny = ui.session.render(columns: 40, rows: 12).text
+    #expect(tiny.contains { $0.contains("A very long") && $0.contains("#") })
+  }
+}

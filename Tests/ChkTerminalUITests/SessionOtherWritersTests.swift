@@ -43,8 +43,11 @@ extension SessionTests {
     let fewer = SessionHarness.text.replacingOccurrences(of: "## Chores\n", with: "")
     try Data(fewer.utf8).write(to: path)
     #expect(ui.session.checkFiles())
-    ui.press("Enter")
     #expect(ui.session.status.contains("nothing was moved"))
+    // The picker is gone: Enter now opens the item, and moves nothing.
+    ui.press("Enter")
+    #expect(ui.session.screen == .item)
+    ui.press("Esc")
     #expect(try ui.file() == fewer)
     // A rename whose item another program removed meanwhile: refused.
     ui.go(to: "Flour")

@@ -73,6 +73,23 @@ extension ChecklistDocument {
     return (index + 1)...(Int(lines[index].last) + 1)
   }
 
+  /// The text an item owns that is not an item: the non-blank lines under it before
+  /// its next sibling (a paragraph, code, a quote), each with its 1-based line and its
+  /// text without the leading blanks.
+  ///
+  /// - Complexity: O(*k*) in the item's lines.
+  public func prose(ownedBy reference: ItemReference) -> [(line: Int, text: String)] {
+    guard let index = try? lineIndex(of: reference) else { return [] }
+    let last = Int(lines[index].last)
+    guard last > index else { return [] }
+    return ((index + 1)...last).compactMap { line in
+      guard lines[line].kind != .item, lines[line].kind != .blank else { return nil }
+      let content = bytes[Int(lines[line].start)..<Int(lines[line].end)]
+      let text = content.drop { $0 == ASCII.space || $0 == ASCII.tab }
+      return (line + 1, String(decoding: text, as: UTF8.self))
+    }
+  }
+
   /// The list an item is in: the heading above it, or the unnamed list; `nil` when the
   /// reference names no item.
   ///

@@ -882,7 +882,7 @@ The items screen shows each list as a section: a heading row with the list's
 icon, its name and how many items are left, then its items, sub-items indented:
 the box, the name (cut to fit, never inside a character), a
 .Ql #
-when it has a note, a
+when it has a note (or, where the width allows, the note's first words), a
 .Ql \[u21BB]
 when it recurs, and its due day in words near today
 .Po
@@ -921,6 +921,8 @@ half a page down and up
 a page down and up
 .It Tab Shift-Tab
 the next and the previous list
+.It Enter
+the whole item, on a screen of its own: its name (wrapped), note (all of it), due day and time, repeat, reminder, state, ID and list, then its sub-items and the text under it; on that screen j and k move over the fields, Enter edits the field (on a sub-item: shows it), Space, e, n, D, R and ! work as on the items screen, and Esc goes back
 .It Space x
 check or uncheck the item, as \fBchk toggle\fR: @done is today, a recurring item comes back; unchecking a recurring item whose next one its tick made is still untouched below it asks whether to remove that one too
 .It a o

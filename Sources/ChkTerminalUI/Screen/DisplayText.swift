@@ -59,4 +59,39 @@ package enum DisplayText {
     }
     return String(result.reversed())
   }
+
+  /// `text` in lines of at most `width` cells, broken after spaces where it can be and
+  /// inside a word only when one is longer than a line; never inside a character.
+  package static func wrapped(_ text: String, width: Int) -> [String] {
+    guard width > 0, TextWidth.of(text) > width else { return [text] }
+    var lines: [String] = []
+    var line = ""
+    var used = 0
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      let cells = TextWidth.of(String(word))
+      if used > 0, used + 1 + cells <= width {
+        line += " " + word
+        used += 1 + cells
+        continue
+      }
+      if used > 0 || !line.isEmpty {
+        lines.append(line)
+        line = ""
+        used = 0
+      }
+      // A word longer than a line is cut at characters.
+      for character in word {
+        let size = TextWidth.of(String(character))
+        if used + size > width, used > 0 {
+          lines.append(line)
+          line = ""
+          used = 0
+        }
+        line.append(character)
+        used += size
+      }
+    }
+    lines.append(line)
+    return lines
+  }
 }

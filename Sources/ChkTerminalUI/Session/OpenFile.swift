@@ -15,6 +15,9 @@ struct OpenFile {
   private(set) var titles: Set<Int> = []
   /// The file's identity when it was read or written (device, inode, size, times).
   var identity: ChecklistFile.Identity?
+  /// Counts the changes of the document (each edit, each read again): what a cache of
+  /// something computed from it is checked against.
+  private(set) var version = 0
   /// Whether this user may not change the file: it, or the directory the safe write
   /// makes its temporary file in, is not writable.
   var isReadOnly: Bool
@@ -66,6 +69,7 @@ struct OpenFile {
   mutating func replace(_ bytes: [UInt8], identity: ChecklistFile.Identity?) throws(WorkspaceError)
   {
     document = try Self.parse(bytes, path)
+    version += 1
     self.identity = identity
     reindex()
   }
@@ -88,6 +92,7 @@ struct OpenFile {
   @discardableResult
   mutating func keep(_ edited: ChecklistDocument, identity: ChecklistFile.Identity?) -> Bool {
     let line = edited.onlyRewrittenLine
+    version += 1
     document = edited
     document.history = nil
     self.identity = identity

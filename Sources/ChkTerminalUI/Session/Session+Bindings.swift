@@ -12,7 +12,7 @@ package struct Binding: Sendable {
   enum Action: Sendable, Hashable {
     case move, quit, help, back, lists, due, undo, suspend, redraw, mouse
     case nextList, toggle, add, rename, note, setDue, delete, moveAmongSiblings, indent, pick
-    case setRecurrence, setReminder, archive
+    case setRecurrence, setReminder, archive, openItem, editField
     case filter, hideChecked, sort, count
     case openList, addList, renameList, setIcon, removeList
     case checkDue, showDue
@@ -48,7 +48,7 @@ package struct Binding: Sendable {
 }
 
 extension Session {
-  private static let every: Set<Screen> = [.items, .lists, .due, .help]
+  private static let every: Set<Screen> = [.items, .lists, .due, .help, .item]
 
   private static func characters(_ text: String) -> [Key] { text.map { Key.character($0) } }
 
@@ -61,7 +61,7 @@ extension Session {
       .move),
     Binding(
       "1-9", "a count before j, k or G: 5j moves five rows, 50G goes to row 50",
-      characters("123456789"), on: [.items, .lists, .due], .count),
+      characters("123456789"), on: [.items, .lists, .due, .item], .count),
     Binding(
       "Ctrl-d Ctrl-u", "half a page down and up", [.control("d"), .control("u")], on: every, .move),
     Binding(
@@ -70,25 +70,31 @@ extension Session {
     Binding(
       "Tab Shift-Tab", "the next and the previous list", [.tab, .backTab], on: [.items], .nextList),
     Binding(
-      "Space x", "check or uncheck the item (as chk toggle)", characters(" x"), on: [.items],
+      "Enter", "the whole item: name, note, due, repeat, reminder, sub-items, the text under it",
+      [.enter], on: [.items], .openItem),
+    Binding(
+      "Enter", "edits the field (a sub-item: shows it)", [.enter], on: [.item], .editField,
+      under: "Enter"),
+    Binding(
+      "Space x", "check or uncheck the item (as chk toggle)", characters(" x"), on: [.items, .item],
       .toggle, changesFile: true),
     Binding(
       "a o", "add an item below, at the same level", characters("ao"), on: [.items], .add,
       changesFile: true),
     Binding("O", "add an item above", characters("O"), on: [.items], .add, changesFile: true),
     Binding(
-      "e", "edit the name (of a list, on its heading)", characters("e"), on: [.items], .rename,
+      "e", "edit the name (of a list, on its heading)", characters("e"), on: [.items, .item], .rename,
       changesFile: true),
-    Binding("n", "edit the note", characters("n"), on: [.items], .note, changesFile: true),
+    Binding("n", "edit the note", characters("n"), on: [.items, .item], .note, changesFile: true),
     Binding(
       "D", "set the due day (fri, next week, dec 24, +3d) and time (fri 17:00, 17:00)",
-      characters("D"), on: [.items], .setDue, changesFile: true),
+      characters("D"), on: [.items, .item], .setDue, changesFile: true),
     Binding(
       "R", "set how the item repeats (week, 2 weeks, weekday, month from done); empty removes",
-      characters("R"), on: [.items], .setRecurrence, changesFile: true),
+      characters("R"), on: [.items, .item], .setRecurrence, changesFile: true),
     Binding(
       "!", "set when to be reminded (09:00, 30 minutes before, 1 day before); empty removes",
-      characters("!"), on: [.items], .setReminder, changesFile: true),
+      characters("!"), on: [.items, .item], .setReminder, changesFile: true),
     Binding(
       "dd", "delete the item with its sub-items", characters("d"), on: [.items], .delete,
       changesFile: true),
@@ -103,7 +109,7 @@ extension Session {
       changesFile: true),
     Binding(
       "u Ctrl-r", "undo and redo (the undo chk undo uses)", [.character("u"), .control("r")],
-      on: [.items, .lists, .due], .undo),
+      on: [.items, .lists, .due, .item], .undo),
     Binding(
       "/", "filter by name, note or ID as you type; Esc clears", characters("/"), on: [.items],
       .filter),

@@ -88,6 +88,12 @@ extension Session {
       moveCursor(by: key, times: times)
     case .count: break
     case .mouse: break
+    case .openItem:
+      guard currentItem != nil else { return .none }
+      setStatus("")
+      screen = .item
+      itemView.cursor = 0
+    case .editField: editField()
     case .openList, .addList, .renameList, .setIcon, .removeList:
       performOnLists(binding.action, after: pending)
     case .checkDue, .showDue: performOnDue(binding.action)
@@ -106,6 +112,8 @@ extension Session {
   private func back() {
     if screen == .help {
       screen = screenBeforeHelp
+    } else if screen == .item {
+      screen = .items
     } else if screen != .items {
       setStatus("")
       screen = .items
@@ -123,6 +131,8 @@ extension Session {
     case .lists:
       _ = listsView.move(by: key, count: listEntries.count, page: pageRows, times: times)
     case .due: _ = dueView.move(by: key, count: dueRows.count, page: pageRows, times: times)
+    case .item:
+      _ = itemView.move(by: key, count: detailRows.count, page: pageRows, times: times)
     case .help:
       // The key lines scroll as a list whose last top shows the last line.
       let last = max(0, Self.helpLines.count - (pageRows - 1))
@@ -135,7 +145,7 @@ extension Session {
   /// The file the current screen's cursor is in.
   var fileUnderCursor: Int? {
     switch screen {
-    case .items: return currentRow?.file ?? files.indices.first
+    case .items, .item: return currentRow?.file ?? files.indices.first
     case .lists: return listsFile
     case .due:
       return dueCursor < dueRows.count

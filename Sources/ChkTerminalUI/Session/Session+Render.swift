@@ -24,6 +24,7 @@ extension Session {
     case .items: itemsView.settle(count: rows.count, page: pageRows)
     case .lists: listsView.settle(count: listEntries.count, page: pageRows)
     case .due: dueView.settle(count: dueRows.count, page: pageRows)
+    case .item: itemView.settle(count: detailRows.count, page: pageRows)
     case .help: break
     }
   }
@@ -51,6 +52,7 @@ extension Session {
     case .lists: renderLists(into: &frame, page: page)
     case .due: renderDue(into: &frame, page: page)
     case .help: renderHelp(into: &frame, page: page)
+    case .item: renderItemScreen(into: &frame, page: page)
     }
     renderStatus(into: &frame)
     if let picker { renderPicker(picker, into: &frame, page: page) }
@@ -176,12 +178,13 @@ extension Session {
       }
     }
     var marks = ""
-    if item.note != nil { marks += " #" }
     if item.tagValue("every") != nil { marks += " ↻" }
     // A reminder of its own (the default one is not marked).
     if let remind = item.tagValue("remind"), remind != "off" { marks += " ⏰" }
     let right = due.isEmpty ? 0 : DisplayText.width(due) + 1
-    let limit = columns - right - DisplayText.width(marks)
+    // Room for the marks, and for a note's `#` should its first words not fit.
+    let noteMark = item.note == nil ? 0 : 2
+    let limit = columns - right - DisplayText.width(marks) - noteMark
     row.append(String(repeating: "  ", count: min(outline.level, 40)), .plain, limit: limit)
     row.append(
       item.isChecked ? "[x]" : "[ ]",
@@ -189,6 +192,14 @@ extension Session {
     row.append(" ", .plain, limit: limit)
     row.append(
       DisplayText.safe(item.name), item.isChecked ? TextStyle(isDim: true) : .plain, limit: limit)
+    // A note's first words where the width allows (at least a word's room), else `#`.
+    if let note = item.note {
+      if limit + noteMark - row.width >= 12 {
+        row.append("  " + DisplayText.safe(note), TextStyle(isDim: true), limit: limit + noteMark)
+      } else {
+        marks = " #" + marks
+      }
+    }
     row.append(marks, TextStyle(isDim: true), limit: columns - right)
     if !due.isEmpty {
       row.pad(to: columns - right + 1, limit: columns)
@@ -342,6 +353,8 @@ extension Session {
       if hidesChecked { place += "  checked hidden" }
     case .lists: place = "Lists  \(min(listsCursor + 1, listEntries.count))/\(listEntries.count)"
     case .due: place = "Due"
+    case .item:
+      place = (currentRow.map { files[$0.file].path.shown } ?? "") + "  the item, Esc goes back"
     case .help: place = "Help"
     }
     let pending = pendingKey.map { String($0) + "…" } ?? pendingCount.map { String($0) + "…" }

@@ -120,6 +120,7 @@ extension Session {
       case .items: itemsView.move(by: delta, count: rows.count)
       case .lists: listsView.move(by: delta, count: listEntries.count)
       case .due: dueView.move(by: delta, count: dueRows.count)
+      case .item: itemView.move(by: delta, count: detailRows.count)
       case .help: break
       }
     case .press:
@@ -158,6 +159,12 @@ extension Session {
         guard index < dueRows.count else { return .none }
         dueCursor = index
         if isDouble { performOnDue(.showDue) }
+      case .item:
+        let rows = detailRows
+        // The field under the click (a wrapped one counts once): the row itself.
+        guard mouse.row < rows.count else { return .none }
+        itemView.cursor = mouse.row
+        if isDouble { editField() }
       case .help:
         break
       }
