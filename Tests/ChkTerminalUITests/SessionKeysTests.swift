@@ -147,7 +147,9 @@ struct ItemScreenTests {
     #expect(joined.contains("Prose under the item"))
     #expect(joined.contains("l1"))
     let wide = ui.session.render(columns: 200, rows: 50).text.joined(separator: "\n")
-    #expect(wide.contains("A very long name that goes on and on past the width of a narrow terminal window"))
+    #expect(
+      wide.contains(
+        "A very long name that goes on and on past the width of a narrow terminal window"))
     // Editing a field there is the command it stands for.
     ui.press("j", "Enter")
     _ = ui.session.handle(.control("u"))
@@ -180,5 +182,32 @@ struct ItemScreenTests {
     #expect(narrow.contains { $0.contains("Bread  sourdough") })
     let tiny = ui.session.render(columns: 40, rows: 12).text
     #expect(tiny.contains { $0.contains("A very long") && $0.contains("#") })
+  }
+}
+
+/// Several files on one screen: `m` offers every list of every file (the item moves
+/// across files, as `chk mv --list FILE:LIST`), the lists screen says each list's
+/// file, and a new list is where the cursor was, with the cursor on it.
+@Suite("TUI: files and lists in a directory")
+struct SessionFilesTests {
+  @Test func movingToAListOfAnotherFile() throws {
+    let ui = try SessionHarness(files: ["a.md", "b.md"])
+    ui.go(to: "Butter")
+    ui.press("m")
+    let picker = ui.screen
+    #expect(picker.contains { $0.contains("Groceries") && $0.contains("(b.md)") })
+    // The lists of a.md come first: Groceries, Chores; then b.md's.
+    ui.press("j", "j", "Enter")
+    #expect(!(try ui.file("a.md").contains("Butter")))
+    #expect(try ui.file("b.md").contains("- [ ] Butter  @id("))
+    #expect(try ui.file("b.md").components(separatedBy: "Butter").count == 3)
+    #expect(ui.screen.contains { $0.hasPrefix("> ") && $0.contains("Butter") })
+    // The lists screen names the files; a new list goes to the file under the cursor.
+    ui.press("L")
+    #expect(ui.screen.contains { $0.contains("Chores") && $0.contains("b.md") })
+    ui.press("G", "a")
+    ui.type("Trip")
+    #expect(try ui.file("b.md").hasSuffix("## Trip\n"))
+    #expect(ui.screen.contains { $0.hasPrefix("> ") && $0.contains("Trip") })
   }
 }

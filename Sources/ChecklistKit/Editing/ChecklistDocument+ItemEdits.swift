@@ -120,6 +120,11 @@ extension ChecklistDocument {
     }
   }
 
+  /// Replaces an item's ID (one another item already has, after a transfer).
+  mutating func setID(_ id: String, of item: ItemReference) throws(EditError) {
+    try setTag(.id, id, of: item)
+  }
+
   /// Gives every item without an ID a new one, in one pass over the file.
   ///
   /// - Returns: how many items got an ID.

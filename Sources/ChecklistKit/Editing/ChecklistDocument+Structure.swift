@@ -109,15 +109,7 @@ extension ChecklistDocument {
         return old
       }
       let placement = try placement(for: target)
-      var newLines = moved
-      newLines[0].content = placement.prefix + moved[0].content[prefixLength(moved[0].content)...]
-      let shift = Self.column(of: placement.prefix.count, in: newLines[0].content) - oldColumn
-      if shift != 0 {
-        for offset in 1..<newLines.count {
-          newLines[offset].content = Self.reindented(
-            newLines[offset].content, by: shift, atLeast: oldColumn)
-        }
-      }
+      let (newLines, shift) = placed(moved, from: oldColumn, with: placement.prefix)
       let countBeforeInsert = lines.count
       let first = try insert(newLines, at: placement)
       guard structure(of: first..<(first + moved.count)) == oldStructure else {
@@ -145,6 +137,24 @@ extension ChecklistDocument {
       self = original
       throw error
     }
+  }
+
+  /// Lines of an item with its sub-items, to go where `prefix` (a placement's indent
+  /// and bullet) puts the item: its own line takes the prefix, the lines under it move
+  /// by as many columns as its checkbox did (leading tabs become spaces).
+  func placed(_ moved: [NewLine], from oldColumn: Int, with prefix: [UInt8])
+    -> (lines: [NewLine], shift: Int)
+  {
+    var newLines = moved
+    newLines[0].content = prefix + moved[0].content[prefixLength(moved[0].content)...]
+    let shift = Self.column(of: prefix.count, in: newLines[0].content) - oldColumn
+    if shift != 0 {
+      for offset in 1..<newLines.count {
+        newLines[offset].content = Self.reindented(
+          newLines[offset].content, by: shift, atLeast: oldColumn)
+      }
+    }
+    return (newLines, shift)
   }
 
   // MARK: - Inserting and deleting with checks

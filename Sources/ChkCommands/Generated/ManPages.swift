@@ -169,7 +169,10 @@ edits, each undoable with
 and
 .Cm mv
 edit one file: an anchor in another file than the item is a usage error, and a
-plain anchor names an item of the item's file.
+plain anchor names an item of the item's file; only
+.Cm mv Fl -list Ar FILE Ns \&: Ns Ar LIST
+moves an item to another file (see
+.Cm mv ) .
 Confirmations name the file of an item addressed this way
 .Pq Dq checked docs/release.md:k3f9 \(dqTag\(dq .
 .El
@@ -946,7 +949,7 @@ move the item down and up among its siblings
 .It > <
 indent the item under the one above, and outdent it after its parent
 .It m
-move the item to the end of another list, chosen from a picker
+move the item to the end of another list, chosen from a picker of every list of every file open (the file's name after the list's when there are several): to another file as \fBchk mv --list FILE:LIST\fR moves it
 .It u Ctrl-r
 undo and redo, on every screen, in the file the cursor is in, as many steps back as the history holds: the history \fBchk undo\fR and \fBchk redo\fR walk, so a change made in a shell is a step too; the status line says which change it took back or made again, and the cursor goes to the line that changed
 .It /
@@ -958,7 +961,7 @@ show each list's items in file order, by due day (items without one last) or by 
 .It A
 archive the checked items, as \fBchk archive\fR does: to the list \(dqArchive\(dq, made if needed
 .It L
-the lists: Enter opens one, a adds one, e renames, i sets the icon, dd removes (always asking, and saying what goes with it: its items and the lines of other text under its heading, which no screen shows)
+the lists, with each list's file when several are open: Enter opens one, a adds one (at the end of the file of the list under the cursor, which then goes to it), e renames, i sets the icon, dd removes (always asking, and saying what goes with it: its items and the lines of other text under its heading, which no screen shows)
 .It T
 what is due across every file opened, in the sections and order of \fBdue\fR, with times (a time already past today is overdue): the name first, the file after it while there is room; Space or x checks an item in its own file, Enter shows it
 .It ?
@@ -1168,7 +1171,16 @@ Remove items with their sub-items and the lines they own (continuation lines).
 Move an item with its sub-items.
 .Fl l , Fl -list
 moves it to the end of another list (to its top with
-.Fl -top ) ;
+.Fl -top ) ,
+in this file or, written
+.Ar FILE Ns \&: Ns Ar LIST ,
+in another:
+.Ql "chk mv m1 --list docs/later.md:Someday" .
+To another file the item goes in three edits, each through the safe-write path
+and each with its own undo in its own file: it is given an ID (when it has none),
+added to the other file, then removed from its own; should the last write fail,
+the item is in both files (and said so), never in neither.
+An ID the other file already has is replaced there by a new one, and said.
 .Fl -top
 and
 .Fl -bottom

@@ -129,11 +129,13 @@ struct Prompt {
   }
 }
 
-/// The list picker of `m`: every list of the item's file, one chosen with j/k and Enter.
+/// The list picker of `m`: every list of every open file, one chosen with j/k and Enter.
 struct Picker {
+  /// The file of the item being moved.
   var file: Int
-  /// The outline indices of the lists, and their names as shown.
-  var lists: [(index: Int, name: String)]
+  /// The lists: their files, outline indices, and names as shown (with the file's
+  /// name when several files are open).
+  var lists: [(file: Int, index: Int, name: String)]
   var cursor: Int
   /// The item being moved (its 1-based line).
   var line: Int

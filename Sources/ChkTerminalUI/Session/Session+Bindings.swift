@@ -76,14 +76,16 @@ extension Session {
       "Enter", "edits the field (a sub-item: shows it)", [.enter], on: [.item], .editField,
       under: "Enter"),
     Binding(
-      "Space x", "check or uncheck the item (as chk toggle)", characters(" x"), on: [.items, .item],
+      "Space x", "check or uncheck the item (as chk toggle)", characters(" x"),
+      on: [.items, .item],
       .toggle, changesFile: true),
     Binding(
       "a o", "add an item below, at the same level", characters("ao"), on: [.items], .add,
       changesFile: true),
     Binding("O", "add an item above", characters("O"), on: [.items], .add, changesFile: true),
     Binding(
-      "e", "edit the name (of a list, on its heading)", characters("e"), on: [.items, .item], .rename,
+      "e", "edit the name (of a list, on its heading)", characters("e"), on: [.items, .item],
+      .rename,
       changesFile: true),
     Binding("n", "edit the note", characters("n"), on: [.items, .item], .note, changesFile: true),
     Binding(
@@ -105,7 +107,7 @@ extension Session {
       "> <", "indent and outdent the item", characters("><"), on: [.items], .indent,
       changesFile: true),
     Binding(
-      "m", "move the item to another list", characters("m"), on: [.items], .pick,
+      "m", "move the item to another list, of any file open", characters("m"), on: [.items], .pick,
       changesFile: true),
     Binding(
       "u Ctrl-r", "undo and redo (the undo chk undo uses)", [.character("u"), .control("r")],

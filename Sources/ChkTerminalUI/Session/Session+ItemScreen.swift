@@ -81,7 +81,9 @@ extension Session {
       let wrapped = DisplayText.wrapped(DisplayText.safe(text), width: width)
       for (offset, part) in wrapped.enumerated() {
         var line = Frame.Row()
-        line.append(entry == itemView.cursor && offset == 0 ? "> " : "  ", Self.markStyle(entry == itemView.cursor), limit: columns)
+        line.append(
+          entry == itemView.cursor && offset == 0 ? "> " : "  ",
+          Self.markStyle(entry == itemView.cursor), limit: columns)
         line.append(offset == 0 ? label : "", TextStyle(isDim: true), limit: columns)
         line.pad(to: labelWidth + 2, limit: columns)
         line.append(part, style, limit: columns)
@@ -92,31 +94,46 @@ extension Session {
     let firstSubItem = rows.firstIndex { if case .subItem = $0 { true } else { false } }
     let firstProse = rows.firstIndex { if case .prose = $0 { true } else { false } }
     let prose = Dictionary(
-      document.prose(ownedBy: .line(row.line)).map { ($0.line, $0.text) }, uniquingKeysWith: { a, _ in a })
+      document.prose(ownedBy: .line(row.line)).map { ($0.line, $0.text) },
+      uniquingKeysWith: { a, _ in a })
     for (entry, detail) in rows.enumerated() {
       switch detail {
       case .name: add(entry, "Name", item.name, TextStyle(isBold: true))
-      case .note: add(entry, "Note", item.note ?? "none (Enter adds one)", item.note == nil ? TextStyle(isDim: true) : .plain)
+      case .note:
+        add(
+          entry, "Note", item.note ?? "none (Enter adds one)",
+          item.note == nil ? TextStyle(isDim: true) : .plain)
       case .due:
         var text = "none"
         if let due = item.due {
           text = due.description + " (" + RelativeDay.words(due.day, today: today) + ")"
-          let isPast = due.day < today || (due.day == today && now.day == today && (due.time.map { $0 < now.time } ?? false))
+          let isPast =
+            due.day < today
+            || (due.day == today && now.day == today && (due.time.map { $0 < now.time } ?? false))
           if isPast, !item.isChecked { text += ", overdue" }
         }
         add(entry, "Due", text, item.due == nil ? TextStyle(isDim: true) : .plain)
       case .recurrence:
         let every = item.tagValue("every")
-        add(entry, "Repeats", every.map { "every " + $0 } ?? "never", every == nil ? TextStyle(isDim: true) : .plain)
+        add(
+          entry, "Repeats", every.map { "every " + $0 } ?? "never",
+          every == nil ? TextStyle(isDim: true) : .plain)
       case .reminder:
         let remind = item.tagValue("remind")
-        add(entry, "Remind me", remind ?? "the default (chk remind)", remind == nil ? TextStyle(isDim: true) : .plain)
+        add(
+          entry, "Remind me", remind ?? "the default (chk remind)",
+          remind == nil ? TextStyle(isDim: true) : .plain)
       case .state:
         let done = item.doneDate.map { " on " + $0.description } ?? ""
-        add(entry, "State", item.isChecked ? "[x] done" + done : "[ ] open", item.isChecked ? TextStyle(color: TextStyle.green) : .plain)
-      case .id: add(entry, "ID", item.id ?? "none yet (an edit gives it one)", TextStyle(isDim: true))
+        add(
+          entry, "State", item.isChecked ? "[x] done" + done : "[ ] open",
+          item.isChecked ? TextStyle(color: TextStyle.green) : .plain)
+      case .id:
+        add(entry, "ID", item.id ?? "none yet (an edit gives it one)", TextStyle(isDim: true))
       case .list:
-        add(entry, "List", listName(file: file, outline: row.list) + "  (" + files[file].path.shown + ")")
+        add(
+          entry, "List",
+          listName(file: file, outline: row.list) + "  (" + files[file].path.shown + ")")
       case .subItem(let line):
         let sub = document.itemFields(atLine: line)
         let level = files[file].outline.first { $0.line == line }?.level ?? row.level + 1

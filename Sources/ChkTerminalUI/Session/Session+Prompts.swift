@@ -5,10 +5,14 @@ import ChkWorkspace
 extension Session {
   func openPicker() {
     guard let (file, row) = currentItem else { return setStatus("no item here to move") }
-    let lists = files[file].outline.indices.filter {
-      files[file].outline[$0].kind == .list && !files[file].titles.contains($0)
-    }.map { index in (index, listName(file: file, outline: index)) }
-    let current = lists.firstIndex { $0.0 == row.list } ?? 0
+    let lists = listEntries.map { entry in
+      (
+        entry.file, entry.index,
+        listName(file: entry.file, outline: entry.index)
+          + (files.count > 1 ? "  (" + DisplayText.safe(files[entry.file].path.shown) + ")" : "")
+      )
+    }
+    let current = lists.firstIndex { $0.0 == file && $0.1 == row.list } ?? 0
     picker = Picker(file: file, lists: lists, cursor: current, line: row.line)
   }
 
@@ -26,14 +30,19 @@ extension Session {
       self.picker = nil
     case .enter:
       self.picker = nil
-      let outline = files[picker.file].outline
-      guard picker.cursor < picker.lists.count, picker.lists[picker.cursor].index < outline.count
-      else { return .none }
-      let list = outline[picker.lists[picker.cursor].index]
+      guard picker.cursor < picker.lists.count else { return .none }
+      let chosen = picker.lists[picker.cursor]
+      let outline = files[chosen.file].outline
+      guard chosen.index < outline.count else { return .none }
+      let list = outline[chosen.index]
+      let position = ItemPosition.end(of: list.line == 0 ? .unnamed : .line(list.line))
+      guard chosen.file == picker.file else {
+        moveItem(from: picker.file, line: picker.line, to: chosen.file, position: position)
+        return .none
+      }
       moveItem(
-        file: picker.file, line: picker.line,
-        to: .end(of: list.line == 0 ? .unnamed : .line(list.line)),
-        describing: "to the end of \"\(picker.lists[picker.cursor].name)\"")
+        file: picker.file, line: picker.line, to: position,
+        describing: "to the end of \"\(chosen.name)\"")
     default: break
     }
     return .none

@@ -132,7 +132,9 @@ extension Session {
   }
 
   /// A list's row: icon, name, and how many items are left.
-  private func drawList(_ file: OpenFile, _ index: Int, into row: inout Frame.Row, columns: Int) {
+  private func drawList(
+    _ file: OpenFile, _ index: Int, into row: inout Frame.Row, columns: Int, showsFile: Bool = false
+  ) {
     let outline = file.outline[index]
     let fields = file.document.listFields(atLine: outline.line)
     var count = ""
@@ -153,6 +155,10 @@ extension Session {
     let name = outline.line == 0 ? "(items before the first heading)" : fields?.name ?? ""
     row.append(
       name.isEmpty ? "(no name)" : DisplayText.safe(name), TextStyle(isBold: true), limit: limit)
+    // On the lists screen of several files: which file the list is in.
+    if showsFile {
+      row.append("  " + DisplayText.safe(file.path.shown), TextStyle(isDim: true), limit: limit)
+    }
     row.pad(to: columns - right, limit: columns)
     row.append(count, TextStyle(isDim: true), limit: columns)
   }
@@ -219,7 +225,8 @@ extension Session {
     let columns = frame.columns
     drawRows(of: listsView, count: entries.count, into: &frame, page: page) { index, row in
       let entry = entries[index]
-      drawList(files[entry.file], entry.index, into: &row, columns: columns)
+      drawList(
+        files[entry.file], entry.index, into: &row, columns: columns, showsFile: files.count > 1)
     }
   }
 

@@ -25,7 +25,8 @@ extension Session {
         !words.isEmpty && words.hasPrefix(last.text)
           && last.versions == files.map(\.version) ? last.matched : nil
       }
-    var matched: [[UInt8]] = words.isEmpty ? [] : files.map { [UInt8](repeating: 0, count: $0.outline.count) }
+    var matched: [[UInt8]] =
+      words.isEmpty ? [] : files.map { [UInt8](repeating: 0, count: $0.outline.count) }
     // Under a filter, a list with no match shows no heading either.
     func dropEmptyHeading() {
       if !words.isEmpty, rows.last?.kind == .list { rows.removeLast() }

@@ -266,7 +266,7 @@ package final class Session {
   func didReload(_ index: Int) {
     // The first d of dd was for the row as it was.
     pendingKey = nil
-    if let picker, picker.file == index {
+    if picker != nil {
       self.picker = nil
       setStatus(
         "\(files[index].path.shown) changed on disk and was read again; nothing was moved",

@@ -17,14 +17,17 @@ struct SearchTests {
     for _ in 0..<300 {
       var text = "## L\n\n"
       for index in 0..<20 {
-        var line = "- [ ] " + (0..<random.int(1...3)).map { _ in random.pick(words) }.joined(separator: " ")
+        var line =
+          "- [ ] " + (0..<random.int(1...3)).map { _ in random.pick(words) }.joined(separator: " ")
         if random.chance(0.3) { line += "  @due(2024-06-0\(random.int(1...9)))" }
         if random.chance(0.6) { line += "  @id(\(random.pick(["k3f9", "MiLk", "oat1"]))\(index))" }
         if random.chance(0.3) { line += "  # " + random.pick(words) + " note" }
         text += line + "\n"
       }
       let document = try ChecklistDocument(parsing: Array(text.utf8))
-      for needle in ["milk", "Milk", "OAT", "ö", "café", "日本", "#", "\\", "due", "k3", "note", "a#b", "", "2024"] {
+      for needle in [
+        "milk", "Milk", "OAT", "ö", "café", "日本", "#", "\\", "due", "k3", "note", "a#b", "", "2024",
+      ] {
         let search = ChecklistDocument.SearchText(needle)
         for line in 3...22 {
           let item = try #require(document.itemFields(atLine: line))
