@@ -161,9 +161,12 @@ struct EditingCommandTests {
     #expect(try cli.read("CHECKLIST.md").contains("@due(2024-03-17)"))
     cli.run("check", "milk", "--date", "yesterday")
     #expect(try cli.read("CHECKLIST.md").contains("@done(2024-03-09)"))
-    let wrong = cli.run("edit", "milk", "--due", "next friday")
+    // Next week's Friday (2024-03-10 is a Sunday), and an ambiguous 3/4 refused.
+    cli.run("edit", "milk", "--due", "next friday")
+    #expect(try cli.read("CHECKLIST.md").contains("@due(2024-03-15)"))
+    let wrong = cli.run("edit", "milk", "--due", "3/4")
     #expect(wrong.status == .dataError)
-    #expect(wrong.errors.contains("'next friday' is not a day, or a day and a time; write"))
+    #expect(wrong.errors.contains("'3/4' is not a day, or a day and a time; write"))
   }
 
   @Test func removeTakesSubItems() throws {

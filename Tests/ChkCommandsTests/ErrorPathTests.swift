@@ -90,7 +90,8 @@ struct ErrorPathTests {
     #expect(
       date.errors
         == "chk: --date: '2024-02-30' is not a day; write YYYY-MM-DD (e.g. 2024-02-29), today, "
-        + "tomorrow, yesterday or a weekday\n")
+        + "tomorrow, yesterday, a weekday (fri), next fri, next week, in 3 days, +2w, dec 24 or "
+        + "24 dec, or 12/24 (a day over 12 tells it from the month)\n")
     #expect(cli.run("add", "x", "--due", "someday").status == .dataError)
     #expect(cli.run("list", "--due-before", "2024-13-01").status == .dataError)
     #expect(try cli.read("CHECKLIST.md") == Self.file)

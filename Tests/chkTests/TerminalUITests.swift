@@ -107,7 +107,8 @@ struct TerminalUITests {
       Self.line("  🛒 Groceries", "5 of 6 left", 79),
       Self.line("> [ ] Milk", "today", 80),
       "  [x] Eggs",
-      "  [ ] Bread #",
+      // The note's first words where there is room.
+      "  [ ] Bread  sourdough",
       "    [ ] Flour",
       "    [ ] Yeast",
       Self.line("  [ ] Butter", "6 days ago", 80),
@@ -212,6 +213,37 @@ struct TerminalUITests {
     #expect(screen("due").contains { $0.contains("Butter") && $0.contains("6 days ago") })
     #expect(row("help", "chk tui: keys") != nil)
     #expect(result.exit == 0)
+  }
+
+  /// A paste through a real terminal: the screen turns bracketed paste on, and three
+  /// pasted lines at the add prompt are three items after one question, nothing else
+  /// (before, the lines ran as keys: m moved the item, q quit). Without bracketed
+  /// paste, the same lines as a burst of keys add the same three items, since the add
+  /// prompt stays open.
+  @Test func aPasteIsTextThroughATerminal() throws {
+    guard let oracle = try TerminalOracle.forTest("aPasteIsTextThroughATerminal") else { return }
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let bracketed = try scratch.run(
+      oracle,
+      [
+        Self.keys("a"), ["text": "\u{1B}[200~Eggs\rmilk\rquinoa\r\u{1B}[201~"],
+        Self.snapshot("asked"), Self.keys("y"), Self.snapshot("added"), Self.keys("q"),
+      ])
+    #expect(bracketed.snapshots["asked"]?.last?.contains("Add 3 items, one a line") == true)
+    #expect(bracketed.exit == 0)
+    let added = try scratch.read()
+    #expect(added.contains("- [ ] Milk  @id(m1)  @due(2024-06-05)\n- [ ] Eggs  @id("))
+    #expect(added.contains("- [ ] milk  @id("))
+    #expect(added.contains("- [ ] quinoa  @id("))
+    let burst = try Scratch()
+    defer { burst.remove() }
+    let typed = try burst.run(
+      oracle, [Self.keys("a"), ["text": "Eggs\rmilk\rquinoa\r"], Self.keys("Esc", "q")])
+    #expect(typed.exit == 0)
+    let names = try burst.read().split(separator: "\n").filter { $0.hasPrefix("- [ ] ") }
+      .map { $0.dropFirst(6).prefix { $0 != " " } }
+    #expect(Array(names.prefix(4)) == ["Milk", "Eggs", "milk", "quinoa"])
   }
 
   /// A click on a box checks the item; the wheel scrolls.
