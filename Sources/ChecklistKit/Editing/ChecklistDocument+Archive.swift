@@ -46,7 +46,9 @@ extension ChecklistDocument {
     let original = self
     do throws(EditError) {
       if archiveHeading == nil { try addList(named: archive) }
-      let movedAll = oneByOne ? false : try moveAll(roots, toEndOf: archive)
+      // An item of an ordered list goes by `moveItem`, which keeps that list numbered.
+      let isOrdered = roots.contains { orderedNumber(ofLine: $0) != nil }
+      let movedAll = oneByOne || isOrdered ? false : try moveAll(roots, toEndOf: archive)
       if !movedAll {
         // The file's shape defeated the one-pass move: item by item, each move checked.
         self = original

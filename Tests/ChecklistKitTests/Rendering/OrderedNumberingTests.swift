@@ -127,4 +127,14 @@ struct OrderedNumberingTests {
     try document.deleteItem(.id(id))
     #expect(document.text == text)
   }
+
+  /// Archiving checked items out of an ordered list keeps the rest numbered from its
+  /// start.
+  @Test func archivingKeepsTheNumbering() throws {
+    let text = "## L\n\n1. [x] a  @id(a)\n2. [ ] b  @id(b)\n3. [x] c  @id(c)\n4. [ ] d  @id(d)\n"
+    var document = try ChecklistDocument(parsing: Array(text.utf8))
+    #expect(try document.archiveCheckedItems(from: nil, to: "Archive") == 2)
+    #expect(document.text.hasPrefix("## L\n\n1. [ ] b  @id(b)\n2. [ ] d  @id(d)\n"))
+    for numbers in Self.runs(document) { #expect(Self.isWellNumbered(numbers), "\(numbers)") }
+  }
 }
