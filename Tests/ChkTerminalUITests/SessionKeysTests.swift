@@ -146,6 +146,11 @@ struct ItemScreenTests {
     #expect(joined.contains("[x] Sub two"))
     #expect(joined.contains("Prose under the item"))
     #expect(joined.contains("l1"))
+    // At 40×12 the fields the cursor is on stay in sight, the status line last.
+    let small = ui.session.render(columns: 40, rows: 12).text
+    #expect(small[0].hasPrefix("> Name      A very long name"))
+    #expect(small.contains { $0.hasPrefix("  Due       2024-06-05 18:00") })
+    #expect(small[11].contains("Esc goes back"))
     let wide = ui.session.render(columns: 200, rows: 50).text.joined(separator: "\n")
     #expect(
       wide.contains(

@@ -271,7 +271,7 @@ extension Session {
     case .lists: place = "Lists  \(min(listsCursor + 1, listEntries.count))/\(listEntries.count)"
     case .due: place = "Due"
     case .item:
-      place = (currentRow.map { files[$0.file].path.shown } ?? "") + "  the item, Esc goes back"
+      place = "Item  Esc goes back"
     case .help: place = "Help"
     }
     let pending = pendingKey.map { String($0) + "…" } ?? pendingCount.map { String($0) + "…" }
@@ -280,7 +280,7 @@ extension Session {
     // message longer than the line goes on over the row above it, never cut.
     let messageWidth = DisplayText.width(message)
     let hint = DisplayText.width(place) + messageWidth + 12 > columns ? "" : "? help "
-    if DisplayText.width(place) + messageWidth + 4 > columns { place = "" }
+    if messageWidth > 0, DisplayText.width(place) + messageWidth + 4 > columns { place = "" }
     if messageWidth > columns - 2 {
       let (first, rest) = Self.split(message, at: columns - 2)
       var above = Frame.Row()
