@@ -63,7 +63,7 @@ struct Invocation {
   /// An `@every` value given as an option value.
   func recurrence(_ option: Option) throws(CommandError) -> Recurrence? {
     guard let text = arguments.value(option) else { return nil }
-    guard let recurrence = Recurrence(text) else {
+    guard let recurrence = TypedValues.recurrence(text) else {
       throw .invalidValue(
         "--\(option.name): '\(text)' is not a recurrence; "
           + Recurrence.howToWrite)
@@ -74,7 +74,7 @@ struct Invocation {
   /// A `@remind` value given as an option value.
   func reminder(_ option: Option) throws(CommandError) -> Reminder? {
     guard let text = arguments.value(option) else { return nil }
-    guard let reminder = Reminder(text) else {
+    guard let reminder = TypedValues.reminder(text) else {
       throw .invalidValue(
         "--\(option.name): '\(text)' is not a reminder; "
           + Reminder.howToWrite)

@@ -23,6 +23,9 @@ struct SessionRoundTwoTests {
     ui.press("y")
     let names = try ChecklistDocument(parsing: ui.file()).items.map(\.name)
     #expect(Array(names.drop { $0 != "Butter" }.prefix(4)) == ["Butter", "Eggs", "milk", "quinoa"])
+    // The add prompt is open again for more; closing it says what was added.
+    #expect(ui.status.contains("New item:"))
+    ui.press("Esc")
     #expect(ui.status.contains("added 3 items"))
     ui.press("u")
     #expect(try ui.file() == SessionHarness.text)
@@ -244,5 +247,97 @@ struct SessionRoundTwoTests {
     let shown = screen.suffix(2).joined(separator: " ")
     #expect(shown.contains("end"))
     #expect(!shown.contains("…"))
+  }
+}
+
+/// What the second trial found: each a key sequence that misled a new user.
+@Suite("TUI: the second trial")
+struct SecondTrialTests {
+  /// u after a move to another file undoes both halves (the item back in its file,
+  /// then out of the other), and Ctrl-r makes the move again: never in neither file.
+  @Test func undoingAMoveToAnotherFile() throws {
+    let ui = try SessionHarness(files: ["a.md", "b.md"])
+    ui.go(to: "Butter")
+    ui.press("m", "j", "j", "Enter")
+    let movedA = try ui.file("a.md")
+    let movedB = try ui.file("b.md")
+    ui.press("u")
+    #expect(ui.status.contains("undid the move: back in a.md"))
+    #expect(try ui.file("a.md") == SessionHarness.text)
+    #expect(try ui.file("b.md") == SessionHarness.text)
+    ui.press("C-r")
+    #expect(try ui.file("a.md") == movedA)
+    #expect(try ui.file("b.md") == movedB)
+  }
+
+  /// Text typed at a prompt when the file changes on disk is offered again, to apply
+  /// to the file as it is now, not lost.
+  @Test func typedTextSurvivesAChangeOnDisk() throws {
+    let ui = try SessionHarness()
+    ui.go(to: "Laundry")
+    ui.press("n")
+    for character in "cold wash" { _ = ui.session.handle(.character(character)) }
+    let changed = SessionHarness.text + "- [ ] From elsewhere\n"
+    try Data(changed.utf8).write(to: URL(fileURLWithPath: ui.directory.path + "/CHECKLIST.md"))
+    ui.press("Enter")
+    #expect(ui.status.contains("Enter applies this now"))
+    #expect(ui.status.hasSuffix("cold wash"))
+    ui.press("Enter")
+    #expect(try ui.file().contains("Laundry  @id(l1)  # cold wash"))
+    #expect(try ui.file().hasSuffix("- [ ] From elsewhere\n"))
+  }
+
+  /// R takes the words the item screen shows and the ones people say; ! a short time.
+  @Test func repeatsAndRemindersAsPeopleSayThem() throws {
+    let ui = try SessionHarness()
+    ui.go(to: "Water plants")
+    ui.press("R")
+    _ = ui.session.handle(.control("u"))
+    ui.type("every 2 weeks")
+    #expect(try ui.file().contains("@every(2 weeks)"))
+    ui.press("R")
+    _ = ui.session.handle(.control("u"))
+    ui.type("biweekly")
+    #expect(try ui.file().contains("@every(2 weeks)"))
+    ui.press("!")
+    ui.type("9am")
+    #expect(try ui.file().contains("@remind(09:00)"))
+    ui.press("!")
+    _ = ui.session.handle(.control("u"))
+    ui.type("15 min before")
+    #expect(try ui.file().contains("@remind(15 minutes before)"))
+    // D with a time alone keeps the day the item is due on.
+    ui.press("D")
+    _ = ui.session.handle(.control("u"))
+    ui.type("7:30")
+    #expect(try ui.file().contains("@due(2024-06-03 07:30)"))
+  }
+
+  /// With the view sorted, J and K are refused (they move in the file's order), and the
+  /// status line says the view is sorted.
+  @Test func movesAreRefusedInASortedView() throws {
+    let ui = try SessionHarness()
+    ui.press("s")
+    #expect(ui.status.contains("by due"))
+    ui.press("J")
+    #expect(ui.status.contains("J, K, > and < move in the file's order"))
+    #expect(try ui.file() == SessionHarness.text)
+  }
+
+  /// Under a filter, a file with no match shows no name row to land on; pasted
+  /// Markdown list lines lose their bullet and box.
+  @Test func filterRowsAndPastedBullets() throws {
+    let ui = try SessionHarness(files: ["a.md", "b.md"])
+    ui.press("/")
+    for character in "zzz" { _ = ui.session.handle(.character(character)) }
+    ui.press("Enter")
+    #expect(!ui.screen.contains { $0.contains("== a.md ==") })
+    ui.press("Esc")
+    ui.go(to: "Butter")
+    ui.press("a")
+    _ = ui.session.handle(.paste("- [ ] Bread\n* Jam\n1. [x] Tea\n"))
+    ui.press("y", "Esc")
+    let names = try ChecklistDocument(parsing: ui.file("a.md")).items.map(\.name)
+    #expect(Array(names.drop { $0 != "Butter" }.prefix(4)) == ["Butter", "Bread", "Jam", "Tea"])
   }
 }

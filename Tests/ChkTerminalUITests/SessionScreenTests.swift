@@ -78,7 +78,9 @@ extension SessionTests {
       ui.press("T")
       let rows = ui.screen.dropLast().filter { $0.contains("Milk") }
       #expect(!rows.isEmpty, "\(ui.screen)")
-      #expect(rows.allSatisfy { $0.hasSuffix(".md") } == (names.count > 1), "\(rows)")
+      // The file after the name; the day in words at the right edge.
+      #expect(rows.allSatisfy { $0.contains(".md") } == (names.count > 1), "\(rows)")
+      #expect(rows.allSatisfy { $0.hasSuffix("today") }, "\(rows)")
       #expect(rows.allSatisfy { !$0.contains(".md") } == (names.count == 1), "\(rows)")
     }
   }

@@ -77,20 +77,24 @@ extension SessionTests {
   @Test func theHelpScrollsOnASmallTerminal() throws {
     let ui = try SessionHarness()
     _ = ui.session.handle(.character("?"))
-    var text = ui.session.render(columns: 40, rows: 10).text
+    var text = ui.session.render(columns: 80, rows: 10).text
     let count = Session.helpLines.count
     #expect(text[0] == "  chk tui: keys  1-8 of \(count), j k scroll")
     #expect(text[1].hasPrefix("  j k, Down Up"))
     #expect(!text.contains { $0.contains("mouse") })
     _ = ui.session.handle(.character("j"))
-    text = ui.session.render(columns: 40, rows: 10).text
+    text = ui.session.render(columns: 80, rows: 10).text
     #expect(text[1].hasPrefix("  g G, Home End"))
     _ = ui.session.handle(.character("G"))
-    text = ui.session.render(columns: 40, rows: 10).text
+    text = ui.session.render(columns: 80, rows: 10).text
     #expect(text[0].contains("\(count - 7)-\(count) of \(count)"))
     #expect(text[8].hasPrefix("  mouse"))
     _ = ui.session.handle(.character("g"))
-    #expect(ui.session.render(columns: 40, rows: 10).text[1].hasPrefix("  j k, Down Up"))
+    #expect(ui.session.render(columns: 80, rows: 10).text[1].hasPrefix("  j k, Down Up"))
+    // Narrow: what a key does goes on under it, whole.
+    let narrow = ui.session.render(columns: 40, rows: 10).text
+    #expect(narrow[1] == "  j k, Down Up")
+    #expect(narrow[2] == "    move down and up")
     // Tall enough: every key, no scrolling note.
     #expect(ui.session.render(columns: 80, rows: 40).text[0] == "  chk tui: keys")
   }

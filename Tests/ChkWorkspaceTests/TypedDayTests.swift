@@ -47,3 +47,32 @@ struct TypedDayTests {
     #expect(due("at 17:00") == "2024-06-05 17:00")
   }
 }
+
+/// Repeats and reminders as people say them, read into `@every` and `@remind`'s own
+/// words (what the file keeps).
+@Suite("Typed repeats and reminders")
+struct TypedValueTests {
+  @Test func repeats() {
+    func every(_ text: String) -> String? { TypedValues.recurrence(text)?.description }
+    #expect(every("every 2 weeks") == "2 weeks")
+    #expect(every("daily") == "day")
+    #expect(every("Biweekly") == "2 weeks")
+    #expect(every("every other week") == "2 weeks")
+    #expect(every("monthly from done") == "month from done")
+    #expect(every("every weekday") == "weekday")
+    #expect(every("sometimes") == nil)
+  }
+
+  @Test func reminders() {
+    func remind(_ text: String) -> String? { TypedValues.reminder(text)?.description }
+    #expect(remind("9:00") == "09:00")
+    #expect(remind("at 9am") == "09:00")
+    #expect(remind("5:30pm") == "17:30")
+    #expect(remind("12am") == "00:00")
+    #expect(remind("15 min before") == "15 minutes before")
+    #expect(remind("2 hrs before") == "2 hours before")
+    #expect(remind("off") == "off")
+    #expect(remind("13pm") == nil)
+    #expect(remind("soon") == nil)
+  }
+}

@@ -937,21 +937,21 @@ edit the name (a list's, on its heading)
 .It n
 edit the note
 .It D
-set the due day, as \fBedit --due\fR takes it: a DATE (YYYY-MM-DD, today, tomorrow, a weekday's name), then optionally a time (fri 17:00); empty clears it, except on an item that repeats, which needs one (the status line says so); a day that is not one keeps the prompt open, with the text as typed and the reason above it
+set the due day, as \fBedit --due\fR takes it: any DATE (next fri, dec 24, +3d), then optionally a time (fri 17:00); a time alone moves the time on the day the item is due; empty clears it, except on an item that repeats, which needs one (the status line says so); a day that is not one keeps the prompt open, with the text as typed and the reason above it
 .It R
-set how the item repeats, as \fBedit --every\fR takes it (week, 2 weeks, weekday, monday, month from done); an item without a due day gets today's; empty removes the repeat
+set how the item repeats, as \fBedit --every\fR takes it (week, 2 weeks, weekday, monday, month from done; also every 2 weeks, daily, weekly, biweekly, every other week); an item without a due day gets today's; empty removes the repeat
 .It !
-set when to be reminded of the item, as \fBedit --remind\fR takes it (09:00, 30 minutes before, 1 day before, off); empty removes it, so the default applies; an item with a reminder of its own shows \[u23F0]
+set when to be reminded of the item, as \fBedit --remind\fR takes it (09:00, 30 minutes before, 1 day before, off; also 9:00, 9am, 5:30pm, 15 min before, 2 hrs before); empty removes it, so the default applies; an item with a reminder of its own shows \[u23F0]
 .It dd
 delete the item with its sub-items; the status line says what went
 .It J K
-move the item down and up among its siblings
+move the item down and up among its siblings (refused while s shows another order than the file's, as > and < are)
 .It > <
 indent the item under the one above, and outdent it after its parent
 .It m
 move the item to the end of another list, chosen from a picker of every list of every file open (the file's name after the list's when there are several): to another file as \fBchk mv --list FILE:LIST\fR moves it
 .It u Ctrl-r
-undo and redo, on every screen, in the file the cursor is in, as many steps back as the history holds: the history \fBchk undo\fR and \fBchk redo\fR walk, so a change made in a shell is a step too; the status line says which change it took back or made again, and the cursor goes to the line that changed
+undo and redo, on every screen, in the file the cursor is in, as many steps back as the history holds: the history \fBchk undo\fR and \fBchk redo\fR walk, so a change made in a shell is a step too; the status line says which change it took back or made again, and the cursor goes to the line that changed; a move to another file (m) is undone and redone as one, the item back in its own file before it leaves the other
 .It /
 filter by name, note or ID as you type (any case); lists without a match are left out, Enter goes to the first match; Esc clears
 .It c
@@ -985,10 +985,13 @@ The add prompt stays open after Enter for the next item, which goes below the
 one just added; Enter on an empty line or Esc closes it.
 Pasted text (the terminal's bracketed paste, which the screen turns on) is text,
 never keys: at a prompt it goes in as typed, and several lines pasted at the add
-prompt are one item each, in order, after one question that says how many.
+prompt are one item each, in order (a Markdown bullet and box before a line's text
+are left out), after one question that says how many; the add prompt then opens
+again.
 Outside a prompt a paste does nothing, and says so.
 A prompt's text applies to the item it was opened on: if another program changes
-the file meanwhile and that item is gone, nothing is changed.
+the file meanwhile and that item is gone, nothing is changed; if the change comes as
+Enter is pressed, the text is offered again, to apply to the file as it is now.
 In a read-only file the keys that would change it say so at once.
 The status line keeps a filter
 .Pq Ql /milk
@@ -1142,8 +1145,20 @@ does
 .Ql "month from done" ;
 see
 .Xr checklist 5
-.Pc
-and needs a due day, given or already there;
+.Pc ,
+and also what people say for one
+.Po
+.Ql "every 2 weeks" ,
+.Ql daily ,
+.Ql weekly ,
+.Ql monthly ,
+.Ql yearly ,
+.Ql biweekly ,
+.Ql "every other week"
+.Pc ,
+written as
+.Ql @every
+writes it; it needs a due day, given or already there;
 .Fl -no-every
 removes it.
 .Fl -no-due
@@ -1159,7 +1174,17 @@ does:
 .Ql "2 hours before" ,
 .Ql "1 day before"
 or
-.Ql off ;
+.Ql off ,
+and also
+.Ql 9:00 ,
+.Ql 9am ,
+.Ql 5:30pm ,
+.Ql "15 min before"
+and
+.Ql "2 hrs before" ,
+written as
+.Ql @remind
+writes them;
 .Fl -no-remind
 removes it, so the default applies (see
 .Sx Configuration file ) .

@@ -39,12 +39,20 @@ struct Prompt {
   /// Why the text was not taken (a day that is not one): shown above the prompt, which
   /// stays open with the text as typed.
   var error: String?
+  /// How many items the add prompt added before it opened again for the next.
+  var added = 0
   /// The text, as characters (what the cursor steps over).
   private(set) var characters: [Character]
   /// Where typing goes: before `characters[cursor]` (at the end when it equals the count).
   private(set) var cursor: Int
 
   var text: String { String(characters) }
+
+  /// Whether it is a yes-or-no question.
+  var isQuestion: Bool {
+    if case .confirm = purpose { return true }
+    return false
+  }
 
   init(_ purpose: Purpose, label: String, text: String = "") {
     self.purpose = purpose

@@ -53,6 +53,10 @@ extension Session {
       }
       let isInPlace = files[index].keep(
         document, identity: outcome.identity ?? files[index].identity)
+      // A new edit: a move to another file is no longer the last change.
+      lastTransfer = nil
+      undoneTransfer = nil
+      lastEditWasStale = false
       let warnings = outcome.warnings.map { " (\($0))" }.joined()
       setStatus(message + warnings, isError: !warnings.isEmpty)
       // Rows change only when lines did, or when a tick hides or shows a row.
@@ -74,6 +78,7 @@ extension Session {
         }
       }
       rebuildAfterChange(anchor)
+      lastEditWasStale = isStale || files[index].changedOnDisk
       if isStale || files[index].changedOnDisk {
         setStatus(
           "\(path.shown) changed on disk and was read again; nothing was written", isError: true)
@@ -215,7 +220,7 @@ extension Session {
         try document.setNote(note.isEmpty ? nil : note, of: reference)
         return note.isEmpty ? "removed the note" : "note: \(DisplayText.safe(note))"
       case .recurrence:
-        guard let recurrence = Recurrence(words) else {
+        guard let recurrence = TypedValues.recurrence(words) else {
           try document.setRecurrence(nil, of: reference)
           return "it no longer repeats"
         }
@@ -225,7 +230,7 @@ extension Session {
         try document.setRecurrence(recurrence, of: reference)
         return "repeats every \(recurrence)"
       case .reminder:
-        guard let reminder = Reminder(words) else {
+        guard let reminder = TypedValues.reminder(words) else {
           try document.setReminder(nil, of: reference)
           return "no reminder of its own: the default applies"
         }
@@ -236,7 +241,13 @@ extension Session {
           try document.setDueDate(nil, of: reference)
           return "removed the due day"
         }
-        guard let due = RelativeDay.due(words, today: today) else { throw .invalidDate(words) }
+        guard var due = RelativeDay.due(words, today: today) else { throw .invalidDate(words) }
+        // A time alone moves the time on the day the item is due (today when none).
+        if !words.contains(" "), words.contains(":"),
+          let day = document.itemFields(atLine: line)?.dueDate
+        {
+          due = DueMoment(day: day, time: due.time)
+        }
         try document.setDue(due, of: reference)
         return "due \(due) (\(RelativeDay.words(due.day, today: today)))"
       }
@@ -253,9 +264,9 @@ extension Session {
     case .due where RelativeDay.due(text, today: today) == nil:
       return
         "'\(DisplayText.safe(text))' is not a day: \(RelativeDay.accepted), then optionally 17:00"
-    case .recurrence where Recurrence(text) == nil:
+    case .recurrence where TypedValues.recurrence(text) == nil:
       return "'\(DisplayText.safe(text))' is not a repeat: \(Recurrence.howToWrite)"
-    case .reminder where Reminder(text) == nil:
+    case .reminder where TypedValues.reminder(text) == nil:
       return "'\(DisplayText.safe(text))' is not a reminder: \(Reminder.howToWrite)"
     default: return nil
     }
@@ -301,6 +312,34 @@ extension Session {
   /// status line says which change was undone or redone (its command, or the screen's
   /// words); the cursor goes to the first line that changed.
   func undo(file: Int, isRedo: Bool) {
+    // A move to another file is two edits, one in each file: undone (and redone) as one,
+    // the item put back where it goes before it leaves the other file, so that it is
+    // never in neither.
+    if let transfer = isRedo ? undoneTransfer : lastTransfer,
+      file == transfer.source || file == transfer.destination
+    {
+      lastTransfer = nil
+      undoneTransfer = nil
+      let order =
+        isRedo ? [transfer.destination, transfer.source] : [transfer.source, transfer.destination]
+      guard undoStep(file: order[0], isRedo: isRedo) else { return }
+      let first = status
+      guard undoStep(file: order[1], isRedo: isRedo) else {
+        return setStatus(first + "; " + status + " (the item is in both files)", isError: true)
+      }
+      if isRedo { lastTransfer = transfer } else { undoneTransfer = transfer }
+      return setStatus(
+        (isRedo
+          ? "redid the move to " + files[transfer.destination].path.shown
+          : "undid the move: back in " + files[transfer.source].path.shown)
+          + (isRedo ? "" : "; Ctrl-r moves it again"))
+    }
+    undoneTransfer = nil
+    _ = undoStep(file: file, isRedo: isRedo)
+  }
+
+  /// One step of `undo` in one file; whether it was taken.
+  private func undoStep(file: Int, isRedo: Bool) -> Bool {
     let path = files[file].path
     let anchor = currentAnchor
     do throws(WorkspaceError) {
@@ -320,12 +359,14 @@ extension Session {
       let prefix = LineDiff.commonEnds(outcome.before, outcome.after).prefix
       let line = 1 + outcome.after.prefix(prefix).count { $0 == UInt8(ascii: "\n") }
       moveCursor(toLineAtOrAfter: line, in: file)
+      return true
     } catch {
       setStatus(error.message, isError: true)
       if files[file].changedOnDisk, (try? files[file].reload()) != nil {
         didReload(file)
         rebuildAfterChange(anchor)
       }
+      return false
     }
   }
 

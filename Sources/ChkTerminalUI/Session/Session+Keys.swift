@@ -219,10 +219,18 @@ extension Session {
       }
       guard let (file, row) = currentItem else { return setStatus("no item here to delete") }
       deleteItem(file: file, line: row.line)
-    case .moveAmongSiblings:
-      moveAmongSiblings(down: key == .character("J"))
-    case .indent:
-      indent(key == .character(">"))
+    case .moveAmongSiblings, .indent:
+      // The file's order is what they change: in another order on screen, a move
+      // would go past rows that are not where they seem.
+      guard sortOrder == .file else {
+        return setStatus(
+          "J, K, > and < move in the file's order: s shows it again", isError: true)
+      }
+      if action == .indent {
+        indent(key == .character(">"))
+      } else {
+        moveAmongSiblings(down: key == .character("J"))
+      }
     case .pick:
       openPicker()
     case .filter:

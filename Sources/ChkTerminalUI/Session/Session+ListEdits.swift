@@ -34,6 +34,7 @@ extension Session {
         status + "; it is now in both files: remove it from \(files[file].path.shown) with dd",
         isError: true)
     } else if let newID {
+      lastTransfer = (file, destination)
       moveCursor(toItemWithID: newID, in: destination)
     }
   }

@@ -56,11 +56,13 @@ extension Session {
             place = "  …" + DisplayText.suffix(path, width: pathRoom - 1)
           }
         }
-        let right = DisplayText.width(words) + DisplayText.width(place) + 1
-        row.append(entry.name, .plain, limit: columns - right)
+        // The day in words ends at the right edge, whatever the file's name: the name,
+        // then the file, before it.
+        let right = DisplayText.width(words) + 1
+        row.append(entry.name, .plain, limit: columns - right - DisplayText.width(place))
+        row.append(place, TextStyle(isDim: true), limit: columns - right)
         row.pad(to: columns - right + 1, limit: columns)
         row.append(words, TextStyle(isDim: true), limit: columns)
-        row.append(place, TextStyle(isDim: true), limit: columns)
       } else {
         row.append(due.section.title, TextStyle(isBold: true), limit: columns)
       }
@@ -80,16 +82,32 @@ extension Session {
     }
     let lines = [(title, "")] + Self.helpLines[first..<min(Self.helpLines.count, first + shown)]
     let width = Self.helpLines.map { DisplayText.width($0.keys) }.max() ?? 0
-    for (offset, line) in lines.enumerated() {
+    // Narrow: each key on a line of its own, what it does wrapped under it, never cut.
+    let isNarrow = frame.columns - width - 4 < 40
+    var offset = 0
+    for (index, line) in lines.enumerated() where offset < page {
       var row = Frame.Row()
-      if offset == 0 {
+      if index == 0 {
         row.append("  " + line.0, TextStyle(isBold: true), limit: frame.columns)
+      } else if isNarrow {
+        row.append("  " + line.0, TextStyle(color: TextStyle.cyan), limit: frame.columns)
+        frame[offset] = row
+        for part in DisplayText.wrapped(line.1, width: max(10, frame.columns - 6)) {
+          offset += 1
+          guard offset < page else { break }
+          var wrapped = Frame.Row()
+          wrapped.append("    " + part, .plain, limit: frame.columns)
+          frame[offset] = wrapped
+        }
+        offset += 1
+        continue
       } else {
         row.append("  " + line.0, TextStyle(color: TextStyle.cyan), limit: frame.columns)
         row.pad(to: width + 4, limit: frame.columns)
         row.append(line.1, .plain, limit: frame.columns)
       }
       frame[offset] = row
+      offset += 1
     }
   }
 }

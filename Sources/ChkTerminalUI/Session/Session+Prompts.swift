@@ -69,6 +69,12 @@ extension Session {
         guard let (file, list) = placeToAdd else { return .none }
         addItems(
           named: names, file: file, near: currentItem?.row.line, list: list, above: above)
+        // The add prompt again, for more.
+        if !statusIsError {
+          var next = Prompt(.addItem(above: false), label: "New item: ")
+          next.added = names.count
+          self.prompt = next
+        }
       }
       return .none
     }
@@ -79,7 +85,10 @@ extension Session {
         filter = ""
         rebuildRows()
       }
-      setStatus("cancelled")
+      // Closing the add prompt after adding is no cancelling.
+      setStatus(
+        prompt.added > 0 ? "added \(prompt.added) item\(prompt.added == 1 ? "" : "s")" : "cancelled"
+      )
     case .enter:
       // A wrong day, repeat or reminder keeps the prompt open with the text as typed.
       if let problem = Self.problem(
@@ -90,12 +99,24 @@ extension Session {
         return .none
       }
       self.prompt = nil
+      lastEditWasStale = false
       submit(prompt)
+      // Refused because the file changed on disk as Enter was pressed: the text is
+      // offered again, to apply to the file as it is now.
+      if lastEditWasStale, prompt.purpose != .filter {
+        var again = prompt
+        again.error = "the file changed on disk and was read again; Enter applies this now"
+        self.prompt = again
+        return .none
+      }
       // The add prompt stays open for the next item (as a phone's keyboard does), below
       // the one just added; Enter on an empty line or Esc closes it.
       if case .addItem = prompt.purpose, !prompt.text.trimmingBlanks().isEmpty, !statusIsError {
-        self.prompt = Prompt(.addItem(above: false), label: "New item: ")
-        setStatus(status + "; type the next, or Esc")
+        var next = Prompt(.addItem(above: false), label: "New item: ")
+        next.added = prompt.added + 1
+        self.prompt = next
+      } else if case .addItem = prompt.purpose, prompt.added > 0 {
+        setStatus("added \(prompt.added) item\(prompt.added == 1 ? "" : "s")")
       }
     default:
       if prompt.edit(with: key) {
@@ -119,9 +140,10 @@ extension Session {
       self.prompt = nil
       return setStatus("a paste is no answer to a question: nothing was changed", isError: true)
     }
-    // Its lines, blank ones left out.
+    // Its lines, blank ones left out; pasted Markdown list lines lose their bullet and
+    // box (`- [ ] Bread` is Bread).
     let lines = text.split { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-      .map { String($0).trimmingBlanks() }.filter { !$0.isEmpty }
+      .map { Self.withoutListMarker(String($0).trimmingBlanks()) }.filter { !$0.isEmpty }
     if case .addItem(let above) = prompt.purpose, lines.count > 1 {
       let names = [prompt.text + lines[0]] + lines.dropFirst()
       let shown = names.prefix(3).map { "\"\(DisplayText.safe($0))\"" }.joined(separator: ", ")
@@ -137,6 +159,25 @@ extension Session {
       filter = prompt.text
       rebuildRows()
     }
+  }
+
+  /// A pasted line without a list bullet (`-`, `*`, `+`, `1.`, `1)`) and a task box
+  /// before its text.
+  static func withoutListMarker(_ line: String) -> String {
+    var text = Substring(line)
+    if let first = text.first, "-*+".contains(first), text.dropFirst().first == " " {
+      text = text.dropFirst(2)
+    } else {
+      let digits = text.prefix { $0.isASCII && $0.isNumber }
+      let rest = text.dropFirst(digits.count)
+      if !digits.isEmpty, digits.count <= 9, let mark = rest.first, mark == "." || mark == ")",
+        rest.dropFirst().first == " "
+      {
+        text = rest.dropFirst(2)
+      }
+    }
+    for box in ["[ ] ", "[x] ", "[X] "] where text.hasPrefix(box) { text = text.dropFirst(4) }
+    return String(text).trimmingBlanks()
   }
 
   func submit(_ prompt: Prompt) {

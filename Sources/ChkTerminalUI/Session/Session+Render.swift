@@ -242,6 +242,14 @@ extension Session {
         above.append(" " + DisplayText.safe(error), TextStyle(color: TextStyle.red), limit: columns)
         frame[frame.rows.count - 2] = above
       }
+      // A label longer than half the line (a hint of what to type) is shown whole on the
+      // row above, unless an error is there; the prompt line keeps its first word.
+      if prompt.error == nil, !prompt.isQuestion, DisplayText.width(prompt.label) > columns / 2 {
+        var above = Frame.Row()
+        above.append(" " + DisplayText.safe(prompt.label), TextStyle(isDim: true), limit: columns)
+        frame[frame.rows.count - 2] = above
+        prompt.label = (prompt.label.split(separator: " ").first.map(String.init) ?? "") + ": "
+      }
       // A question longer than the line starts on the row above.
       if case .confirm = prompt.purpose, DisplayText.width(prompt.label) > columns - 1 {
         let (first, rest) = Self.split(DisplayText.safe(prompt.label), at: columns - 1)
@@ -268,6 +276,8 @@ extension Session {
       // What narrows the rows stays in sight.
       if !filter.isEmpty { place += "  /" + filter }
       if hidesChecked { place += "  checked hidden" }
+      if sortOrder == .due { place += "  by due" }
+      if sortOrder == .name { place += "  by name" }
     case .lists: place = "Lists  \(min(listsCursor + 1, listEntries.count))/\(listEntries.count)"
     case .due: place = "Due"
     case .item:

@@ -62,6 +62,8 @@ extension Session {
         rows.append(Row(kind: .item, file: fileIndex, outline: index))
       }
       dropEmptyHeading()
+      // A file with no match shows no name either.
+      if !words.isEmpty, files.count > 1, rows.last?.kind == .file { rows.removeLast() }
     }
     if sortOrder != .file { sortItems(&rows) }
     filterMatches = words.isEmpty ? nil : (words, files.map(\.version), matched)

@@ -120,6 +120,13 @@ package final class Session {
   var promptSawReload = false
   /// The list picker of `m`, when open: the lists to choose from and the cursor.
   var picker: Picker?
+  /// The last change, when it was a move to another file (two edits, undone as one),
+  /// and the move `u` took back (which Ctrl-r makes again).
+  var lastTransfer: (source: Int, destination: Int)?
+  var undoneTransfer: (source: Int, destination: Int)?
+  /// Whether the last edit was refused because the file changed on disk (a prompt's
+  /// text is then offered again).
+  var lastEditWasStale = false
   /// The last mouse press (for double clicks).
   var lastPress: Key.Mouse?
   /// What the status line says: the last action, or why it failed.
