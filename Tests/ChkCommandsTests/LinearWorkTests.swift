@@ -68,6 +68,7 @@ struct LinearWorkTests {
     ("check", ["check", "i7"], false), ("check by text", ["check", "/item 995"], false),
     ("add", ["add", "new"], false), ("add under", ["add", "new", "--under", "i7"], false),
     ("mv", ["mv", "i7", "--list", "List 9", "--top"], false),
+    ("mv to another file", ["mv", "i7", "--list", "other.md:List 9"], false),
     ("rm", ["rm", "i7"], false), ("archive", ["archive"], false),
     ("undo", ["undo"], false), ("list-rm", ["list-rm", "List 3", "--force"], false),
     ("merge-driver", ["merge-driver", "CHECKLIST.md", "CHECKLIST.md", "other.md"], false),
