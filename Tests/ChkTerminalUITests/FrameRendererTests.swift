@@ -39,3 +39,21 @@ struct FrameRendererTests {
     #expect(text.contains("x") && !text.contains("one"))
   }
 }
+
+/// An open prompt's cursor, drawn again with nothing changed, writes nothing: the
+/// loop draws four times a second, and a prompt left open wrote forever.
+@Suite("TUI: an idle prompt")
+struct IdleFrameTests {
+  @Test func nothingNewWritesNothing() {
+    var frame = Frame(columns: 10, rows: 2)
+    var row = Frame.Row()
+    row.append("Name: ab", limit: 10)
+    frame[1] = row
+    frame.cursor = Frame.Cursor(column: 8, row: 1)
+    var renderer = FrameRenderer(usesColor: false)
+    #expect(!renderer.render(frame).isEmpty)
+    #expect(renderer.render(frame).isEmpty)
+    frame.cursor = Frame.Cursor(column: 7, row: 1)
+    #expect(String(decoding: renderer.render(frame), as: UTF8.self) == "\u{1B}[2;8H\u{1B}[?25h")
+  }
+}

@@ -165,9 +165,11 @@ def main():
             with open(path + ".other", "w", encoding="utf-8") as handle:
                 handle.write(step["write"]["text"])
             os.replace(path + ".other", path)
-    # Every scenario ends by quitting: wait for it (a loaded machine may be slow).
+    # Every scenario ends by quitting: wait for it (a loaded machine may be slow), but
+    # not forever: a program that keeps writing and never quits is ended after 60 s.
+    deadline = time.time() + 60
     try:
-        while True:
+        while time.time() < deadline:
             data = terminal.child.read_nonblocking(65536, timeout=10)
             terminal.written += data
             terminal.stream.feed(data)

@@ -228,9 +228,11 @@ struct TerminalUITests {
       oracle,
       [
         Self.keys("a"), ["text": "\u{1B}[200~Eggs\rmilk\rquinoa\r\u{1B}[201~"],
-        Self.snapshot("asked"), Self.keys("y"), Self.snapshot("added"), Self.keys("q"),
+        // After y the add prompt is open again, for more: Esc closes it.
+        Self.snapshot("asked"), Self.keys("y"), Self.snapshot("added"), Self.keys("Esc", "q"),
       ])
     #expect(bracketed.snapshots["asked"]?.last?.contains("Add 3 items, one a line") == true)
+    #expect(bracketed.snapshots["added"]?.last?.contains("New item:") == true)
     #expect(bracketed.exit == 0)
     let added = try scratch.read()
     #expect(added.contains("- [ ] Milk  @id(m1)  @due(2024-06-05)\n- [ ] Eggs  @id("))

@@ -132,7 +132,11 @@ package struct FrameRenderer: Sendable {
     }
     if current != .plain { output += Array("\u{1B}[0m".utf8) }
     if let cursor = frame.cursor {
-      output += Array("\u{1B}[\(cursor.row + 1);\(cursor.column + 1)H\u{1B}[?25h".utf8)
+      // Only when something was drawn or the cursor moved: an open prompt with nothing
+      // new writes nothing (the loop draws four times a second).
+      if !output.isEmpty || last?.cursor != cursor {
+        output += Array("\u{1B}[\(cursor.row + 1);\(cursor.column + 1)H\u{1B}[?25h".utf8)
+      }
     } else if last?.cursor != nil || previous == nil {
       output += Array("\u{1B}[?25l".utf8)
     }

@@ -17,18 +17,16 @@ extension Session {
 
   /// The rows the item screen shows for the cursor's item (empty when there is none).
   var detailRows: [DetailRow] {
-    guard let (file, row) = currentItem else { return [] }
+    guard let (file, row) = currentItem, let index = currentRow?.outline else { return [] }
     var result: [DetailRow] = [.name, .note, .due, .recurrence, .reminder, .state, .id, .list]
     let document = files[file].document
     let outline = files[file].outline
-    // Sub-items: the rows right after it, deeper than it (at most a screen's worth
-    // of work beyond the item's own subtree).
-    if let index = outline.firstIndex(where: { $0.line == row.line && $0.kind == .item }) {
-      var next = index + 1
-      while next < outline.count, outline[next].kind == .item, outline[next].line <= row.lastLine {
-        result.append(.subItem(line: outline[next].line))
-        next += 1
-      }
+    // Sub-items: the outline rows right after it within its lines (its own subtree's
+    // worth of work, whatever the file's size).
+    var next = index + 1
+    while next < outline.count, outline[next].kind == .item, outline[next].line <= row.lastLine {
+      result.append(.subItem(line: outline[next].line))
+      next += 1
     }
     result += document.prose(ownedBy: .line(row.line)).map { .prose(line: $0.line) }
     return result
@@ -92,6 +90,16 @@ extension Session {
     }
     let now = workspace.now
     let firstSubItem = rows.firstIndex { if case .subItem = $0 { true } else { false } }
+    // The sub-items' levels, from the outline rows after the item (no search per row).
+    var levels: [Int: Int] = [:]
+    if let index = currentRow?.outline {
+      var next = index + 1
+      let outline = files[file].outline
+      while next < outline.count, outline[next].kind == .item, outline[next].line <= row.lastLine {
+        levels[outline[next].line] = outline[next].level
+        next += 1
+      }
+    }
     let firstProse = rows.firstIndex { if case .prose = $0 { true } else { false } }
     let prose = Dictionary(
       document.prose(ownedBy: .line(row.line)).map { ($0.line, $0.text) },
@@ -136,7 +144,7 @@ extension Session {
           listName(file: file, outline: row.list) + "  (" + files[file].path.shown + ")")
       case .subItem(let line):
         let sub = document.itemFields(atLine: line)
-        let level = files[file].outline.first { $0.line == line }?.level ?? row.level + 1
+        let level = levels[line] ?? row.level + 1
         let indent = String(repeating: "  ", count: max(0, level - row.level - 1))
         add(
           entry, entry == firstSubItem ? "Sub-items" : "",

@@ -108,12 +108,11 @@ extension Session {
   /// the rows are in stays in sight.
   private func drawStickyHeading(into frame: inout Frame, columns: Int) {
     guard top > 0, top < rows.count, cursor != top, rows[top].kind == .item else { return }
-    var index = top - 1
-    while index >= 0, rows[index].kind == .item { index -= 1 }
-    guard index >= 0, rows[index].kind == .list else { return }
+    // The first row's list, by the outline (no walk back over the rows above).
+    let file = files[rows[top].file]
     var row = Frame.Row()
     row.append("  ", .plain, limit: columns)
-    drawList(files[rows[index].file], rows[index].outline, into: &row, columns: columns)
+    drawList(file, file.outline[rows[top].outline].list, into: &row, columns: columns)
     frame[0] = row
   }
 
