@@ -10,20 +10,25 @@ extension Command {
       + "again",
     edits: true
   ) { invocation throws(CommandError) in
-    let path = try invocation.checklistPath()
-    let outcome = try invocation.fileEdit.undo(path)
-    invocation.report(
-      outcome, path: path, messages: [message("undid", outcome.value, invocation)])
-    return .success
+    try step(invocation, isRedo: false)
   }
 
   static let redo = Command(
     "redo", "make again the edit the last undo took back", edits: true
   ) { invocation throws(CommandError) in
+    try step(invocation, isRedo: true)
+  }
+
+  /// One step back or forward in the checklist file's history, said.
+  private static func step(_ invocation: Invocation, isRedo: Bool) throws(CommandError)
+    -> ExitCode
+  {
     let path = try invocation.checklistPath()
-    let outcome = try invocation.fileEdit.redo(path)
+    let edit = invocation.fileEdit
+    let outcome = try isRedo ? edit.redo(path) : edit.undo(path)
     invocation.report(
-      outcome, path: path, messages: [message("redid", outcome.value, invocation)])
+      outcome, path: path,
+      messages: [message(isRedo ? "redid" : "undid", outcome.value, invocation)])
     return .success
   }
 

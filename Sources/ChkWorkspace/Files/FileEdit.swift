@@ -112,22 +112,7 @@ package struct FileEdit: Sendable {
     to path: UserPath,
     _ change: (OpenedFile) throws(WorkspaceError) -> (bytes: [UInt8], value: Value)
   ) throws(WorkspaceError) -> Outcome<Value> {
-    if isDryRun {
-      // Nothing is written: read without the lock (a reader may dry-run an edit).
-      let snapshot = try snapshot(path)
-      let (bytes, value) = try change(
-        OpenedFile(
-          path: path, resolvedPath: snapshot.resolvedPath, contents: snapshot.contents,
-          identity: snapshot.identity))
-      return Outcome(value: value, before: snapshot.contents, after: bytes)
-    }
-    let file = try open(path)
-    let opened = OpenedFile(
-      path: path, resolvedPath: file.resolvedPath, contents: file.contents,
-      identity: file.identity)
-    let (bytes, value) = try change(opened)
-    return try finish(
-      Outcome(value: value, before: file.contents, after: bytes), of: file, isUnchanged: nil)
+    try apply(to: path, recording: .edit, change)
   }
 
   /// How a write goes into the file's history.
@@ -143,8 +128,16 @@ package struct FileEdit: Sendable {
     to path: UserPath, recording: Recording,
     _ change: (OpenedFile) throws(WorkspaceError) -> (bytes: [UInt8], value: Value)
   ) throws(WorkspaceError) -> Outcome<Value> {
-    // A dry run writes and records nothing.
-    if isDryRun { return try apply(to: path, change) }
+    if isDryRun {
+      // Nothing is written or recorded: read without the lock (a reader may dry-run an
+      // edit).
+      let snapshot = try snapshot(path)
+      let (bytes, value) = try change(
+        OpenedFile(
+          path: path, resolvedPath: snapshot.resolvedPath, contents: snapshot.contents,
+          identity: snapshot.identity))
+      return Outcome(value: value, before: snapshot.contents, after: bytes)
+    }
     let file = try open(path)
     let opened = OpenedFile(
       path: path, resolvedPath: file.resolvedPath, contents: file.contents,
