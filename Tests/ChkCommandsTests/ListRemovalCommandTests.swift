@@ -21,4 +21,14 @@ struct ListRemovalCommandTests {
         == "removed list \"Title\" with 2 lines of other text\n")
     #expect(try cli.read("notes.md") == "## L\n")
   }
+
+  /// An icon name the pictures' table lacks is kept, and said on standard error.
+  @Test func anIconWithoutAPictureIsSaid() throws {
+    let cli = try CLIHarness(files: ["CHECKLIST.md": EditingCommandTests.file])
+    let unknown = cli.run("list-icon", "Groceries", "shippingbox")
+    #expect(unknown.status == .success)
+    #expect(unknown.errors.contains("'shippingbox' has no picture in chk's table"))
+    #expect(try cli.read("CHECKLIST.md").contains("@icon(shippingbox)"))
+    #expect(cli.run("list-icon", "Groceries", "gift").errors.isEmpty)
+  }
 }

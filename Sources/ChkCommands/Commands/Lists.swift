@@ -59,6 +59,12 @@ extension Command {
       let icon = removes ? nil : invocation.operands[1]
       try invocation.perform(path) { () throws(EditError) in try document.setIcon(icon, of: list) }
       let name = describe(list, in: document)
+      // A name the pictures' table lacks is kept, and said: it shows as its name.
+      if let icon, ListIcon.picture(for: icon) == nil {
+        invocation.errors.line(
+          "chk: note: '\(icon)' has no picture in chk's table; it shows as its name (see "
+            + "chk(1), list-icon)")
+      }
       return [icon.map { "set the icon of \(name) to \"\($0)\"" } ?? "removed the icon of \(name)"]
     }
   }

@@ -1298,7 +1298,9 @@ and
 and
 .Ql .circle
 forms as the symbol); an emoji shows itself, and any other name shows as the
-name.
+name (and
+.Cm list-icon
+says so on standard error).
 .Fl -json
 gives the icon as written.
 .It Cm archive Oo Fl -list Ar NAME Oc Op Fl -to Ar LIST

@@ -62,7 +62,9 @@ extension Session {
     let value = icon.trimmingBlanks()
     edit(file) { document throws(EditError) in
       try document.setIcon(value.isEmpty ? nil : value, of: line == 0 ? .unnamed : .line(line))
-      return value.isEmpty ? "removed the icon" : "set the icon to \(DisplayText.safe(value))"
+      guard !value.isEmpty else { return "removed the icon" }
+      let shown = ListIcon.picture(for: value) ?? "(\(value)): no picture for that name"
+      return "set the icon to \(DisplayText.safe(shown))"
     }
   }
 
