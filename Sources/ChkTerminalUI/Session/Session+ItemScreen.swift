@@ -9,8 +9,8 @@ extension Session {
   /// A row of the item screen.
   enum DetailRow: Hashable {
     case name, note, due, recurrence, reminder, state, id, list
-    /// A sub-item (its 1-based line): Enter shows it.
-    case subItem(line: Int)
+    /// A sub-item (its 1-based line and its level): Enter shows it.
+    case subItem(line: Int, level: Int)
     /// A line of the text under the item (its 1-based line).
     case prose(line: Int)
   }
@@ -25,7 +25,7 @@ extension Session {
     // worth of work, whatever the file's size).
     var next = index + 1
     while next < outline.count, outline[next].kind == .item, outline[next].line <= row.lastLine {
-      result.append(.subItem(line: outline[next].line))
+      result.append(.subItem(line: outline[next].line, level: outline[next].level))
       next += 1
     }
     result += document.prose(ownedBy: .line(row.line)).map { .prose(line: $0.line) }
@@ -45,7 +45,7 @@ extension Session {
     case .state: performOnItemsScreen(.toggle)
     case .id: setStatus("the ID names the item for chk and for calendars; it is not edited here")
     case .list: performOnItemsScreen(.pick)
-    case .subItem(let line):
+    case .subItem(let line, _):
       guard let file = currentRow?.file,
         let index = self.rows.firstIndex(where: {
           $0.file == file && $0.kind == .item && files[file].outline[$0.outline].line == line
@@ -90,16 +90,6 @@ extension Session {
     }
     let now = workspace.now
     let firstSubItem = rows.firstIndex { if case .subItem = $0 { true } else { false } }
-    // The sub-items' levels, from the outline rows after the item (no search per row).
-    var levels: [Int: Int] = [:]
-    if let index = currentRow?.outline {
-      var next = index + 1
-      let outline = files[file].outline
-      while next < outline.count, outline[next].kind == .item, outline[next].line <= row.lastLine {
-        levels[outline[next].line] = outline[next].level
-        next += 1
-      }
-    }
     let firstProse = rows.firstIndex { if case .prose = $0 { true } else { false } }
     let prose = Dictionary(
       document.prose(ownedBy: .line(row.line)).map { ($0.line, $0.text) },
@@ -142,9 +132,8 @@ extension Session {
         add(
           entry, "List",
           listName(file: file, outline: row.list) + "  (" + files[file].path.shown + ")")
-      case .subItem(let line):
+      case .subItem(let line, let level):
         let sub = document.itemFields(atLine: line)
-        let level = levels[line] ?? row.level + 1
         let indent = String(repeating: "  ", count: max(0, level - row.level - 1))
         add(
           entry, entry == firstSubItem ? "Sub-items" : "",
