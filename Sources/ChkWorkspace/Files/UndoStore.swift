@@ -8,7 +8,7 @@ import ChkPlatform
 ///
 /// A record holds only the part of the file an edit changed (the bytes between the
 /// common prefix and suffix of the old and new contents), what the edit was (the
-/// command that made it, or the screen's words) and when, the file's identity right
+/// command that made it, or the screen's words), the file's identity right
 /// after the edit, and a checksum of the whole file as the edit left it: a record
 /// applies only to exactly those bytes, so it never undoes into bytes another program
 /// wrote. The record has a checksum of its own; a damaged or foreign record is
@@ -20,7 +20,7 @@ import ChkPlatform
 /// file and renamed, without `fsync`: a crash right after an edit may lose that edit's
 /// record, never the user's file, which is synced.
 package struct UndoStore: Sendable {
-  /// One file's last edit.
+  /// One step of a file's history: an edit (or an undo) and what it replaced.
   package struct Record {
     /// The resolved path of the file.
     package var path: String
