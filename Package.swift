@@ -51,7 +51,7 @@ let package = Package(
       ]),
     .target(
       name: "Benchmark", dependencies: ["ChecklistKit", "ChkPlatform", "CSupport"],
-      exclude: ["README.md"]),
+      exclude: ["README.md", "instructions.tsv"]),
     .executableTarget(
       name: "chk-bench", dependencies: ["Benchmark", "ChecklistKit", "ChkPlatform"]),
     .target(

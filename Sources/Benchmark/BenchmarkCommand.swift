@@ -3,6 +3,8 @@ import ChkPlatform
 
 /// `chk-bench [--runs N] [--json] [--quick] [--tree | --tui | --lsp] [--chk PATH] [--keep]`;
 /// `--tree` measures only the many-file views, `--tui` only `chk tui`; also
+/// `chk-bench --instructions [--save] [--kept FILE]` (instruction counts, see
+/// `Benchmark.instructions`),
 /// `chk-bench --write-corpus ITEMS FILE [SHAPE]` (a corpus to profile with) and
 /// `chk-bench --parse-only FILE [TIMES]` (read and parse: the child behind the memory
 /// figure, and a loop to profile).
@@ -15,6 +17,7 @@ public enum BenchmarkCommand {
 
   static let usage = """
     usage: chk-bench [--runs N] [--json] [--quick] [--tree | --tui | --lsp] [--chk PATH] [--keep]
+           chk-bench --instructions [--save] [--kept FILE] [--quick] [--chk PATH]
            chk-bench --write-corpus ITEMS FILE [SHAPE]
            chk-bench --parse-only FILE [TIMES]
 
@@ -53,6 +56,9 @@ public enum BenchmarkCommand {
     var treeOnly = false
     var terminalUIOnly = false
     var languageServerOnly = false
+    var instructions = false
+    var save = false
+    var keptPath = "Sources/Benchmark/instructions.tsv"
     var index = 1
     while index < arguments.count {
       switch arguments[index] {
@@ -62,6 +68,11 @@ public enum BenchmarkCommand {
       case "--tree": treeOnly = true
       case "--tui": terminalUIOnly = true
       case "--lsp": languageServerOnly = true
+      case "--instructions": instructions = true
+      case "--save": save = true
+      case "--kept" where index + 1 < arguments.count:
+        index += 1
+        keptPath = arguments[index]
       case "--runs" where index + 1 < arguments.count:
         index += 1
         runs = max(1, Int(arguments[index]) ?? 7)
@@ -84,6 +95,26 @@ public enum BenchmarkCommand {
     options.runs = runs
     options.quick = quick
     let log = { (text: String) in errorLine("measuring \(text)...\n") }
+    if instructions {
+      defer { if !keep { _ = Measure.spawn(["/bin/rm", "-rf", scratch]) } }
+      let kept =
+        Measure.read(keptPath).map {
+          Benchmark.keptInstructions(String(decoding: $0, as: UTF8.self))
+        } ?? [:]
+      guard let rows = Benchmark.instructions(options, kept: kept, log: log) else {
+        errorLine("chk-bench: --instructions needs valgrind (apt-get install valgrind)\n")
+        return 69
+      }
+      print(Benchmark.instructionTable(rows), terminator: "")
+      if save {
+        let text = Benchmark.instructionsFile(rows)
+        guard Measure.write(Array(text.utf8), to: keptPath) else {
+          errorLine("chk-bench: cannot write \(keptPath)\n")
+          return 73
+        }
+      }
+      return rows.contains { $0.count == nil } ? 1 : 0
+    }
     let figures =
       treeOnly
       ? Benchmark.treeOnly(options, log: log)

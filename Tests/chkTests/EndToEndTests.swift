@@ -317,4 +317,42 @@ struct BenchmarkHarnessTests {
     let parse = try #require(figures.first { ($0["name"] as? String)?.hasPrefix("parse") == true })
     #expect((parse["peakRSS"] as? Int ?? 0) > 0)
   }
+
+  /// `--instructions` counts each row's instructions under callgrind, keeps them with
+  /// `--save`, and prints each row's change against what was kept: the same build
+  /// counted twice differs by less than one percent on every row.
+  @Test func instructionCountsAreKeptAndCompared() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind") else {
+      try Skips.missing(
+        "chk-bench --instructions", "no valgrind",
+        required: ProcessInfo.processInfo.environment["CHK_REQUIRE_VALGRIND"] == "1")
+      return
+    }
+    let kept = FileManager.default.temporaryDirectory
+      .appendingPathComponent("chk-instructions-\(getpid()).tsv").path
+    defer { try? FileManager.default.removeItem(atPath: kept) }
+    func run(_ extra: [String]) throws -> (status: Int32, text: String) {
+      let process = Process()
+      process.executableURL = EndToEndTests.binary.deletingLastPathComponent()
+        .appendingPathComponent("chk-bench")
+      process.arguments =
+        ["--instructions", "--quick", "--kept", kept, "--chk", EndToEndTests.binary.path] + extra
+      let result = try process.runCollecting(.output)
+      return (result.status, result.text)
+    }
+    let first = try run(["--save"])
+    #expect(first.status == 0, "\(first.text)")
+    let saved = try String(contentsOfFile: kept, encoding: .utf8)
+    #expect(saved.contains("\nlint\t"))
+    #expect(saved.split(separator: "\n").filter { !$0.hasPrefix("#") }.count == 10)
+    let second = try run([])
+    #expect(second.status == 0)
+    let rows = second.text.split(separator: "\n").dropFirst()
+    #expect(rows.count == 10)
+    for row in rows {
+      let change = row.split(separator: " ").last.map(String.init) ?? ""
+      let percent = Double(change.dropFirst().dropLast()) ?? 99
+      #expect(change.hasSuffix("%") && percent < 1, "\(row)")
+    }
+  }
 }

@@ -1,0 +1,145 @@
+import ChecklistKit
+import ChkPlatform
+
+/// `chk-bench --instructions`: how many instructions each command executes on the
+/// 100k-item corpora, counted by valgrind's callgrind. Unlike a time, the count is the
+/// same on a busy or a quiet machine (up to a few parts in a thousand where two threads
+/// take turns), so two builds compare by it from one day to the next; the counts of the
+/// last release are kept in `Sources/Benchmark/instructions.tsv`, and each row prints
+/// its change against them.
+public struct InstructionRow: Sendable, Equatable {
+  /// The row's name, as in `instructions.tsv`.
+  public var name: String
+  /// Instructions executed (all threads), or `nil` when the run failed.
+  public var count: Int?
+  /// The kept count, when `instructions.tsv` has the row.
+  public var kept: Int?
+}
+
+extension Benchmark {
+  /// Where valgrind is looked for.
+  static let valgrind = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"]
+
+  /// Counts every row's instructions with `chk` at `options.chkPath`.
+  ///
+  /// - Returns: `nil` when valgrind is not installed.
+  public static func instructions(
+    _ options: BenchmarkOptions, kept: [String: Int], log: (String) -> Void
+  ) -> [InstructionRow]? {
+    guard let valgrind = valgrind.first(where: { access($0, X_OK) == 0 }) else { return nil }
+    let directory = options.directory
+    // Valgrind gives up on the debug information of a static release build: a stripped
+    // copy runs the same instructions.
+    var chk = options.chkPath
+    let stripped = directory + "/chk-stripped"
+    if Measure.spawn(["/usr/bin/strip", "-o", stripped, chk])?.0 == 0 { chk = stripped }
+    let environment = [
+      "NO_COLOR=1", "XDG_STATE_HOME=\(directory)/state", "PATH=/usr/bin:/bin",
+      "HOME=\(directory)", "CHK_TODAY=2024-06-01",
+    ]
+    let items = options.quick ? 50 : 100_000
+    let standard = Corpus.make(items: items)
+    let base = directory + "/instructions.md"
+    let copy = directory + "/instructions-copy.md"
+    let collapsed = directory + "/instructions-collapsed.md"
+    let messy = directory + "/instructions-messy.md"
+    let ours = directory + "/instructions-ours.md"
+    let theirs = directory + "/instructions-theirs.md"
+    _ = Measure.write(standard, to: base)
+    _ = Measure.write(Corpus.make(items: items, shape: .collapsedTags), to: collapsed)
+    _ = Measure.write(Corpus.make(items: items, shape: .needsFormatting), to: messy)
+    var oursDocument = try? ChecklistDocument(parsing: standard)
+    var theirsDocument = oursDocument
+    try? oursDocument?.check(.id(Corpus.id(items / 2)), on: nil)
+    try? theirsDocument?.check(.id(Corpus.id(1_000 * max(1, items / 2_000))), on: nil)
+    let oursBytes = oursDocument?.serialized() ?? standard
+    _ = Measure.write(theirsDocument?.serialized() ?? standard, to: theirs)
+    let restore = { _ = Measure.write(standard, to: copy) }
+    let restoreOurs = { _ = Measure.write(oursBytes, to: ours) }
+    let id = Corpus.id(items / 2)
+    let rows: [(String, [String], () -> Void)] = [
+      ("chk --version", [chk, "--version"], {}),
+      ("lint", [chk, "lint", base], {}),
+      ("lint, collapsed tags", [chk, "lint", collapsed], {}),
+      ("fmt, file needing formatting", [chk, "fmt", messy], {}),
+      ("list", [chk, "-f", base, "list"], {}),
+      ("list --json", [chk, "-f", base, "list", "--json"], {}),
+      ("due", [chk, "due", base], {}),
+      ("export", [chk, "export", base], {}),
+      ("check ID", [chk, "-f", copy, "check", id, "--date", "2024-01-01", "-q"], restore),
+      ("merge-driver", [chk, "merge-driver", base, ours, theirs], restoreOurs),
+    ]
+    var result: [InstructionRow] = []
+    for (name, arguments, prepare) in rows {
+      log("instructions: \(name)")
+      prepare()
+      let report = directory + "/callgrind.log"
+      unlink(report)
+      let run = Measure.spawn(
+        [
+          valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", "--log-file=" + report,
+        ] + arguments, environment: environment)
+      var count: Int?
+      if let run, run.0 == 0 || run.0 == 1, let text = Measure.read(report) {
+        count = collected(in: String(decoding: text, as: UTF8.self))
+      }
+      result.append(InstructionRow(name: name, count: count, kept: kept[name]))
+    }
+    return result
+  }
+
+  /// The count on callgrind's `Collected : N` line.
+  static func collected(in report: String) -> Int? {
+    for line in report.split(separator: "\n") where line.contains("Collected :") {
+      return Int(line.split(separator: ":").last?.filter(\.isNumber) ?? "")
+    }
+    return nil
+  }
+
+  /// `instructions.tsv`: a row's name, a tab, its count, a line each (`#` starts a
+  /// comment).
+  public static func keptInstructions(_ text: String) -> [String: Int] {
+    var kept: [String: Int] = [:]
+    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+      let fields = line.split(separator: "\t")
+      if fields.count == 2, let count = Int(fields[1]) { kept[String(fields[0])] = count }
+    }
+    return kept
+  }
+
+  /// The rows as `instructions.tsv` keeps them.
+  public static func instructionsFile(_ rows: [InstructionRow]) -> String {
+    "# chk-bench --instructions: instructions executed (callgrind) on the 100k-item corpora,\n"
+      + "# kept at the last release (chk-bench --instructions --save replaces them)\n"
+      + rows.compactMap { row in row.count.map { "\(row.name)\t\($0)\n" } }.joined()
+  }
+
+  /// The rows as a table: count, kept count, change.
+  public static func instructionTable(_ rows: [InstructionRow]) -> String {
+    var lines = [
+      pad("row", 32) + pad("instructions", 16) + pad("kept", 16) + "change"
+    ]
+    for row in rows {
+      let count = row.count.map { millions($0) } ?? "failed"
+      let kept = row.kept.map { millions($0) } ?? "-"
+      var change = "-"
+      if let now = row.count, let before = row.kept, before > 0 {
+        let percent = (Double(now) - Double(before)) / Double(before) * 100
+        change = (percent >= 0 ? "+" : "-") + decimal(abs(percent)) + "%"
+      }
+      lines.append(pad(row.name, 32) + pad(count, 16) + pad(kept, 16) + change)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func millions(_ count: Int) -> String { decimal(Double(count) / 1e6) + " M" }
+
+  private static func decimal(_ value: Double) -> String {
+    let tenths = Int((value * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10)"
+  }
+
+  private static func pad(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(1, width - text.count))
+  }
+}
