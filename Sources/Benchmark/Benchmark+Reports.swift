@@ -20,7 +20,7 @@ extension Benchmark {
   public static func table(_ figures: [Figure]) -> String {
     let header = [
       "figure", "median ms", "min", "max", "MB/s", "baseline", "ratio", "peak RSS", "RSS budget",
-      "target", "result",
+      "target", "result", "load", "steal",
     ]
     var rows: [[String]] = [header]
     for figure in figures {
@@ -41,6 +41,9 @@ extension Benchmark {
         figure.bytes > 0 ? String(Int(figure.megabytesPerSecond)) : "-", baseline, ratio,
         megabytes(figure.sample.peakRSS) + rssResult, megabytes(figure.rssBudget),
         figure.target.isEmpty ? "-" : figure.target, result,
+        // What else the machine did meanwhile: the one-minute load, the hypervisor's steal.
+        figure.sample.machine.map { String(Double(Int($0.load * 100)) / 100) } ?? "-",
+        figure.sample.machine.map { String(Double(Int($0.stealPercent * 10)) / 10) + "%" } ?? "-",
       ])
     }
     let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -71,6 +74,10 @@ extension Benchmark {
         fields.append("\"baselineMedianSeconds\":\(baseline.median)")
       }
       if let met = figure.met { fields.append("\"met\":\(met)") }
+      if let machine = figure.sample.machine {
+        fields.append("\"load\":\(machine.load)")
+        fields.append("\"stealPercent\":\(machine.stealPercent)")
+      }
       return "{" + fields.joined(separator: ",") + "}"
     }
     return "[\n" + objects.joined(separator: ",\n") + "\n]\n"

@@ -7,6 +7,15 @@ public struct Sample: Sendable {
   public var seconds: [Double]
   /// Peak resident set size in bytes (0 when not measured).
   public var peakRSS: Int
+  /// What else the machine did while the runs ran (`nil` where not read).
+  public var machine: MachineState?
+
+  /// A sample of runs.
+  public init(seconds: [Double], peakRSS: Int, machine: MachineState? = nil) {
+    self.seconds = seconds
+    self.peakRSS = peakRSS
+    self.machine = machine
+  }
 
   /// The median run's time.
   public var median: Double {
@@ -22,6 +31,39 @@ public struct Sample: Sendable {
   public var maximum: Double { seconds.max() ?? 0 }
 }
 
+/// The machine's state over a stretch of runs, from /proc: a wall-clock figure means
+/// little without it (a busy neighbour core, or the host taking cycles from this VM).
+public struct MachineState: Sendable {
+  /// The one-minute load average at the end.
+  public var load: Double
+  /// The share of CPU time the hypervisor took (steal), in percent.
+  public var stealPercent: Double
+
+  /// The /proc/stat `cpu` line's counters: steal and total jiffies.
+  static func counters() -> (steal: Double, total: Double)? {
+    guard let bytes = Measure.read("/proc/stat"),
+      let line = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first,
+      line.hasPrefix("cpu ")
+    else { return nil }
+    let values = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+    guard values.count >= 8 else { return nil }
+    // user nice system idle iowait irq softirq steal (guest is counted in user).
+    return (values[7], values.prefix(8).reduce(0, +))
+  }
+
+  /// The state between `start` (counters read before the runs) and now.
+  static func since(_ start: (steal: Double, total: Double)?) -> MachineState? {
+    guard let start, let end = counters(), end.total > start.total,
+      let text = Measure.read("/proc/loadavg"),
+      let load = String(decoding: text, as: UTF8.self).split(separator: " ").first.flatMap({
+        Double($0)
+      })
+    else { return nil }
+    return MachineState(
+      load: load, stealPercent: (end.steal - start.steal) / (end.total - start.total) * 100)
+  }
+}
+
 /// Clocks, child processes and memory.
 public enum Measure {
   /// The monotonic clock, in seconds.
@@ -34,12 +76,13 @@ public enum Measure {
   /// Times `body` `runs` times in this process.
   public static func inProcess(runs: Int, _ body: () -> Void) -> Sample {
     var seconds: [Double] = []
+    let counters = MachineState.counters()
     for _ in 0..<runs {
       let start = now()
       body()
       seconds.append(now() - start)
     }
-    return Sample(seconds: seconds, peakRSS: 0)
+    return Sample(seconds: seconds, peakRSS: 0, machine: .since(counters))
   }
 
   /// Runs a program `runs` times with standard output to /dev/null, timing each run;
@@ -52,6 +95,7 @@ public enum Measure {
     prepare: () -> Void = {}
   ) -> Sample? {
     var seconds: [Double] = []
+    let counters = MachineState.counters()
     for _ in 0..<runs {
       prepare()
       let start = now()
@@ -62,7 +106,7 @@ public enum Measure {
       }
       seconds.append(now() - start)
     }
-    return Sample(seconds: seconds, peakRSS: 0)
+    return Sample(seconds: seconds, peakRSS: 0, machine: .since(counters))
   }
 
   /// The peak RSS of one run of a program, in bytes, or `nil` when it failed.
