@@ -2887,7 +2887,11 @@ wherever the reader is, as a phone's reminder is.
 .Cm chk fmt
 writes it with the space.
 .It Ql @icon(VALUE)
-A list's icon.
+A list's icon, kept as written; chk's list views draw common names as pictures
+(see
+.Cm list-icon
+in
+.Xr chk 1 ) .
 .It Ql @every(RECURRENCE)
 How an item with a
 .Ql @due
