@@ -46,7 +46,7 @@ struct ItemResolver {
     if text.hasPrefix("/") {
       let query = String(text.dropFirst()).lowercased()
       guard !query.isEmpty else { throw .usage("'/' needs text after it: /TEXT matches names") }
-      let matches = document.items.filter { $0.name.lowercased().contains(query) }.map(\.line)
+      let matches = document.itemLines(withNameContaining: query)
       if matches.count == 1 { return .line(matches[0]) }
       if matches.isEmpty {
         throw .usage(
@@ -63,12 +63,12 @@ struct ItemResolver {
   /// name; up to five candidates (number, name, ID) when of several; else nothing. A
   /// suggestion only: nothing is acted on.
   private func nameSuggestion(_ text: String) -> String {
-    let query = text.lowercased()
-    let matches = document.items.filter { $0.name.lowercased().contains(query) }
-    guard let first = matches.first else { return "" }
+    let matches = document.itemLines(withNameContaining: text)
+    guard let first = matches.first.flatMap({ document.itemFields(atLine: $0) }) else { return "" }
     if matches.count == 1 { return "; did you mean /\(text) ('\(first.name)')?" }
-    let shown = matches.prefix(5).map { item -> String in
-      let number = numbers.number(ofLine: item.line).map(String.init) ?? "?"
+    let shown = matches.prefix(5).map { line -> String in
+      let number = numbers.number(ofLine: line).map(String.init) ?? "?"
+      guard let item = document.itemFields(atLine: line) else { return number }
       return "\(number) '\(item.name)'" + (item.id.map { " (\($0))" } ?? "")
     }
     let more = matches.count > 5 ? " and \(matches.count - 5) more" : ""

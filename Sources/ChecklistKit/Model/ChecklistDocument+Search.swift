@@ -25,25 +25,52 @@ extension ChecklistDocument {
   ///
   /// - Complexity: O(*m*) in the line's length.
   public func item(atLine line: Int, matches search: SearchText) -> Bool {
+    item(atLine: line, has: search, namesOnly: false)
+  }
+
+  /// Whether the name of the item on a 1-based line has `search` in it, in any case (an
+  /// ITEM written `/TEXT`), read as `item(atLine:matches:)` reads it.
+  ///
+  /// - Complexity: O(*m*) in the line's length.
+  public func itemName(atLine line: Int, contains search: SearchText) -> Bool {
+    item(atLine: line, has: search, namesOnly: true)
+  }
+
+  /// The 1-based lines of the items whose names hold `text`, in any case (an ITEM
+  /// written `/TEXT`): read from the lines' bytes, with no item made (a name is decoded
+  /// only where it holds an escape, or for a search that is not ASCII). An empty text is
+  /// in every name.
+  ///
+  /// - Complexity: O(*n*) in the size of the document.
+  public func itemLines(withNameContaining text: String) -> [Int] {
+    let search = SearchText(text)
+    return lines.indices.compactMap { index in
+      lines[index].kind == .item && itemName(atLine: index + 1, contains: search)
+        ? index + 1 : nil
+    }
+  }
+
+  private func item(atLine line: Int, has search: SearchText, namesOnly: Bool) -> Bool {
     guard line >= 1, line <= lines.count, lines[line - 1].kind == .item else { return false }
-    guard let needle = search.ascii else { return slowMatch(line, search.text) }
+    guard let needle = search.ascii else { return slowMatch(line, search.text, namesOnly) }
     if needle.isEmpty { return true }
     return bytes.withUnsafeBufferPointer { buffer -> Bool? in
       let parsed = ParsedLine(lines[line - 1], buffer)
       var ranges = [parsed.nameRange]
-      if let note = parsed.noteRange { ranges.append(note) }
-      if let id = parsed.tag(.id)?.value { ranges.append(id) }
+      if !namesOnly, let note = parsed.noteRange { ranges.append(note) }
+      if !namesOnly, let id = parsed.tag(.id)?.value { ranges.append(id) }
       for range in ranges {
         // An escape (`\#`) stands for other text than its bytes: decode, then compare.
         if buffer[range].contains(ASCII.backslash) { return nil }
         if Self.contains(buffer[range], needle) { return true }
       }
       return false
-    } ?? slowMatch(line, search.text)
+    } ?? slowMatch(line, search.text, namesOnly)
   }
 
-  private func slowMatch(_ line: Int, _ words: String) -> Bool {
+  private func slowMatch(_ line: Int, _ words: String, _ namesOnly: Bool) -> Bool {
     guard let item = itemFields(atLine: line) else { return false }
+    if namesOnly { return item.name.lowercased().contains(words) }
     return item.name.lowercased().contains(words)
       || (item.note?.lowercased().contains(words) ?? false)
       || (item.id?.lowercased().contains(words) ?? false)

@@ -40,6 +40,13 @@ struct SearchTests {
             document.item(atLine: line, matches: search) == expected,
             "'\(needle)' in \(text.split(separator: "\n")[line - 1])")
         }
+        // `/TEXT` looks in names only, as the names decoded and lower-cased say (an empty
+        // text is in every name).
+        let named = document.items.filter {
+          needle.isEmpty || $0.name.lowercased().contains(needle.lowercased())
+        }
+        #expect(
+          document.itemLines(withNameContaining: needle) == named.map(\.line), "'\(needle)'")
       }
     }
   }
