@@ -7,18 +7,26 @@ package enum DecimalDigits {
     _ value: Int, width: Int = 0, padding: UInt8 = UInt8(ascii: "0"), to bytes: inout [UInt8]
   ) {
     let value = max(0, value)
+    // The largest power of ten not above the value: it never overflows, as each step
+    // stays at or below the value.
     var digits = 1
-    var power = 10
-    while power <= value, digits < 19 {
+    var power = 1
+    while power <= value / 10 {
       digits += 1
       power &*= 10
     }
-    bytes.append(contentsOf: repeatElement(padding, count: max(0, width - digits)))
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+    // One byte at a time: a number is a few bytes, and appending a collection costs more
+    // than the bytes it holds.
+    var padded = digits
+    while padded < width {
+      bytes.append(padding)
+      padded += 1
+    }
     var rest = value
-    for position in stride(from: bytes.count - 1, through: bytes.count - digits, by: -1) {
-      bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-      rest /= 10
+    while power > 0 {
+      bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / power))
+      rest %= power
+      power /= 10
     }
   }
 }
