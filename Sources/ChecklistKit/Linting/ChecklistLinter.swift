@@ -164,37 +164,97 @@ package struct LintStream: Sendable {
   /// Calls `body` with each batch of findings, in order; every batch but the last ends
   /// before a heading.
   ///
-  /// - Complexity: O(*n*) in the size of the document; memory for one batch's findings.
+  /// - Complexity: O(*n*) in the size of the document; memory for two batches' findings.
   package func forEachBatch(_ body: ([Diagnostic]) -> Void) {
-    let records = document.lines
-    var filter = InlineDirectives.Filter(InlineDirectives(document))
-    var idHashes: Set<UInt64>?
-    var start = 0
-    var next = 0
-    // The two buffers are used again for every batch.
-    var batch: [ChecklistLinter.Finding] = []
+    forEachBatch(
+      making: [Diagnostic](),
+      { diagnostics, made in made = diagnostics },
+      { made, _ in body(made) })
+  }
+
+  /// The buffers one of the two workers uses again for every batch it makes (fresh
+  /// memory for each batch would cost a page fault per 4 KiB).
+  private final class Slot<Made>: @unchecked Sendable {
+    var findings: [ChecklistLinter.Finding] = []
     var kept: [Diagnostic] = []
-    while start < records.count || next < wide.count {
+    var made: Made
+    init(_ made: Made) { self.made = made }
+  }
+
+  /// Calls `body` with what `make` made of each batch of findings (and how many findings
+  /// it had), in order. Two batches are linted and made at a time, on two threads where
+  /// there are two processors (`chk lint` writes each batch's lines as it makes them):
+  /// each starts with what the inline comments above it say, and the document's IDs,
+  /// once a batch has gathered them, go to the batches after it. `make` is given the
+  /// `Made` it filled before, to empty and use again.
+  ///
+  /// - Complexity: O(*n*) in the size of the document; memory for two batches.
+  package func forEachBatch<Made>(
+    making empty: Made, _ make: @escaping @Sendable ([Diagnostic], inout Made) -> Void,
+    _ body: (Made, Int) -> Void
+  ) {
+    let records = document.lines
+    // The batches: about `lines` lines each, ending before a heading.
+    var batches: [Range<Int>] = []
+    var start = 0
+    repeat {
       var end = min(records.count, start + max(1, lines))
       while end < records.count, records[end].kind != .heading { end += 1 }
-      var pass = LintPass(document: document, configuration: linter.configuration)
-      pass.documentIDHashes = idHashes
-      batch.removeAll(keepingCapacity: true)
-      swap(&batch, &pass.findings)
-      document.bytes.withUnsafeBufferPointer { pass.run($0, lines: start..<end) }
-      idHashes = pass.documentIDHashes
-      swap(&batch, &pass.findings)
-      while next < wide.count, wide[next].diagnostic.line <= end || end == records.count {
-        batch.append(wide[next])
+      batches.append(start..<end)
+      start = end
+    } while start < records.count
+    // Each batch's share of the findings over the whole document: those on its lines
+    // (the last takes the rest).
+    var wideShares: [Range<Int>] = []
+    var next = 0
+    for (index, batch) in batches.enumerated() {
+      let first = next
+      while next < wide.count,
+        wide[next].diagnostic.line <= batch.upperBound || index == batches.count - 1
+      {
         next += 1
       }
-      ChecklistLinter.sort(&batch)
-      kept.removeAll(keepingCapacity: true)
-      for finding in batch where filter.keeps(finding.diagnostic) {
-        kept.append(finding.diagnostic)
+      wideShares.append(first..<next)
+    }
+    let slots = [Slot(empty), Slot(empty)]
+    var filter = InlineDirectives.Filter(InlineDirectives(document))
+    var idHashes: Set<UInt64>?
+    var index = 0
+    while index < batches.count {
+      let count = min(2, batches.count - index)
+      var filters = [filter]
+      if count == 2 {
+        var second = filter
+        second.advance(to: batches[index + 1].lowerBound)
+        filters.append(second)
       }
-      body(kept)
-      start = end
+      let (starts, known, first) = (filters, idHashes, index)
+      let (document, configuration, wide) = (document, linter.configuration, wide)
+      let (batches, wideShares) = (batches, wideShares)
+      let results = Parallel.map(count) { offset in
+        let slot = slots[offset]
+        var pass = LintPass(document: document, configuration: configuration)
+        pass.documentIDHashes = known
+        slot.findings.removeAll(keepingCapacity: true)
+        swap(&slot.findings, &pass.findings)
+        document.bytes.withUnsafeBufferPointer { pass.run($0, lines: batches[first + offset]) }
+        swap(&slot.findings, &pass.findings)
+        slot.findings += wide[wideShares[first + offset]]
+        ChecklistLinter.sort(&slot.findings)
+        var filter = starts[offset]
+        slot.kept.removeAll(keepingCapacity: true)
+        for finding in slot.findings where filter.keeps(finding.diagnostic) {
+          slot.kept.append(finding.diagnostic)
+        }
+        make(slot.kept, &slot.made)
+        return (filter: filter, idHashes: pass.documentIDHashes, count: slot.kept.count)
+      }
+      for (offset, result) in results.enumerated() {
+        body(slots[offset].made, result.count)
+        filter = result.filter
+        idHashes = idHashes ?? result.idHashes
+      }
+      index += count
     }
   }
 }

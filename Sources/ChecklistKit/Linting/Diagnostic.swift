@@ -69,11 +69,12 @@ public struct Diagnostic: Sendable, Hashable {
     /// A message with the place it points to (1-based line, byte columns).
     case duplicate(String, line: UInt32, column: UInt32, endColumn: UInt32)
 
-    static let tagInNameSuffix = Array(
+    // Static strings: appending one touches no reference count, which two threads that
+    // write findings at once would fight over.
+    static let tagInNameSuffix: StaticString =
       "' is part of the name (one blank before it); put two spaces before it to make it a tag"
-        .utf8)
-    static let gluedTagsSuffix = Array(
-      "' is part of the name: a tag ends at a blank; put two spaces before each tag".utf8)
+    static let gluedTagsSuffix: StaticString =
+      "' is part of the name: a tag ends at a blank; put two spaces before each tag"
 
     /// The message's text.
     var string: String {
@@ -87,17 +88,22 @@ public struct Diagnostic: Sendable, Hashable {
     }
 
     /// Appends the message's UTF-8 bytes.
+    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+      bytes.append(
+        contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
     func append(to bytes: inout [UInt8]) {
       switch self {
       case .plain(let text), .duplicate(let text, _, _, _): bytes += text.utf8
       case .tagInName(let quoted):
         bytes.append(UInt8(ascii: "'"))
         quoted.append(to: &bytes)
-        bytes += Self.tagInNameSuffix
+        Self.append(Self.tagInNameSuffix, to: &bytes)
       case .gluedTags(let quoted):
         bytes.append(UInt8(ascii: "'"))
         quoted.append(to: &bytes)
-        bytes += Self.gluedTagsSuffix
+        Self.append(Self.gluedTagsSuffix, to: &bytes)
       }
     }
 

@@ -62,10 +62,9 @@ struct InlineDirectives {
       self.directives = directives.directives
     }
 
-    /// Whether a finding stays; findings must come sorted by line.
-    mutating func keeps(_ finding: Diagnostic) -> Bool {
-      guard !directives.isEmpty else { return true }
-      let line = finding.line - 1
+    /// Applies the directives above a 0-based line: a filter for findings from that
+    /// line on (a batch that starts there, made beside the one before it).
+    mutating func advance(to line: Int) {
       while next < directives.count, directives[next].line < line {
         let directive = directives[next]
         switch directive.kind {
@@ -90,6 +89,13 @@ struct InlineDirectives {
         }
         next += 1
       }
+    }
+
+    /// Whether a finding stays; findings must come sorted by line.
+    mutating func keeps(_ finding: Diagnostic) -> Bool {
+      guard !directives.isEmpty else { return true }
+      let line = finding.line - 1
+      advance(to: line)
       let name = finding.rule.name
       if allDisabled, !enabledDespiteAll.contains(name) { return false }
       if disabled.contains(name) { return false }

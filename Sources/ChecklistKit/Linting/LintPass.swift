@@ -208,6 +208,11 @@ struct LintPass: ~Copyable {
     return hashes
   }
 
+  /// Whether an ID's hash is in the document (after `allIDHashes()`).
+  func isUsedID(_ hash: UInt64) -> Bool {
+    documentIDHashes?.contains(hash) ?? false
+  }
+
   /// FNV-1a over an ID's bytes.
   static func idHash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325

@@ -91,60 +91,83 @@ enum LintReport {
     -> Counts
   {
     var counts = Counts()
-    var line: [UInt8] = []
-    line.reserveCapacity(256)
     for result in results {
       if result.parseError != nil {
         output.write(render([result], format: format))
         continue
       }
-      let path = Array(result.path.utf8)
-      func write(_ diagnostics: [Diagnostic]) {
-        counts.findings += diagnostics.count
-        // The fixed pieces are appended from buffers, which costs no reference counting
-        // per finding (a file can have a million).
-        Self.pieces.bytes.withUnsafeBufferPointer { pieces in
-          path.withUnsafeBufferPointer { path in
-            for diagnostic in diagnostics { writeLine(diagnostic, pieces: pieces, path: path) }
-          }
-        }
+      let path = result.path
+      // A batch's lines are made at once (on another thread, for a stream) and written
+      // with one call: a write per line costs more than its bytes.
+      let make = {
+        @Sendable (diagnostics: [Diagnostic], made: inout (lines: [UInt8], errors: Int)) in
+        made.lines.removeAll(keepingCapacity: true)
+        appendLines(diagnostics, format: format, path: path, to: &made.lines)
+        made.errors = errors(diagnostics)
       }
-      // One finding's line (or workflow command, for github).
-      func writeLine(
-        _ diagnostic: Diagnostic, pieces: UnsafeBufferPointer<UInt8>,
-        path: UnsafeBufferPointer<UInt8>
-      ) {
-        func append(_ range: Range<Int>) {
-          line.append(contentsOf: UnsafeBufferPointer(rebasing: pieces[range]))
-        }
-        if diagnostic.severity == .error { counts.errors += 1 }
-        line.removeAll(keepingCapacity: true)
-        if format == .github {
-          let rule = diagnostic.rule
-          let entry = Entry(
-            path: result.path, line: diagnostic.line, column: diagnostic.column,
-            endLine: diagnostic.endLine, endColumn: diagnostic.endColumn,
-            utf16Column: diagnostic.column, utf16EndColumn: diagnostic.endColumn,
-            rule: rule.name, severity: diagnostic.severity,
-            message: message(of: diagnostic), isFixable: diagnostic.isFixable)
-          output.write(github([entry]))
-          return
-        }
-        // `path:line:col: severity: message [rule]`
-        line.append(contentsOf: path)
-        line.append(UInt8(ascii: ":"))
-        DecimalDigits.append(diagnostic.line, to: &line)
-        line.append(UInt8(ascii: ":"))
-        DecimalDigits.append(diagnostic.column, to: &line)
-        append(diagnostic.severity == .error ? Self.pieces.error : Self.pieces.warning)
-        diagnostic.appendMessage(to: &line)
-        append(Self.pieces.ruleEndings[diagnostic.ruleIndex])
-        output.write(line)
+      let write = { (made: (lines: [UInt8], errors: Int), findings: Int) in
+        counts.findings += findings
+        counts.errors += made.errors
+        output.write(made.lines)
       }
-      write(result.diagnostics)
-      result.stream?.forEachBatch { write($0) }
+      var made = (lines: [UInt8](), errors: 0)
+      make(result.diagnostics, &made)
+      write(made, result.diagnostics.count)
+      result.stream?.forEachBatch(making: made, make, write)
     }
     return counts
+  }
+
+  private static func errors(_ diagnostics: [Diagnostic]) -> Int {
+    diagnostics.reduce(0) { $0 + ($1.severity == .error ? 1 : 0) }
+  }
+
+  /// The lines of a line-based report (gnu or github) for one file's findings.
+  private static func appendLines(
+    _ diagnostics: [Diagnostic], format: Format, path: String, to lines: inout [UInt8]
+  ) {
+    if format == .github {
+      lines += github(diagnostics.map { entry($0, path: path) })
+      return
+    }
+    // The fixed pieces are appended from buffers, which costs no reference counting per
+    // finding.
+    let layout = Self.pieces
+    let pathBytes = Array(path.utf8)
+    layout.bytes.withUnsafeBufferPointer { pieces in
+      pathBytes.withUnsafeBufferPointer { path in
+        for diagnostic in diagnostics {
+          appendLine(diagnostic, layout: layout, pieces: pieces, path: path, to: &lines)
+        }
+      }
+    }
+  }
+
+  /// A finding as `write` gives it to the github format.
+  private static func entry(_ diagnostic: Diagnostic, path: String) -> Entry {
+    Entry(
+      path: path, line: diagnostic.line, column: diagnostic.column,
+      endLine: diagnostic.endLine, endColumn: diagnostic.endColumn,
+      utf16Column: diagnostic.column, utf16EndColumn: diagnostic.endColumn,
+      rule: diagnostic.rule.name, severity: diagnostic.severity,
+      message: message(of: diagnostic), isFixable: diagnostic.isFixable)
+  }
+
+  /// One finding's line in the gnu format: `path:line:col: severity: message [rule]`.
+  private static func appendLine(
+    _ diagnostic: Diagnostic, layout: Pieces, pieces: UnsafeBufferPointer<UInt8>,
+    path: UnsafeBufferPointer<UInt8>, to line: inout [UInt8]
+  ) {
+    line.append(contentsOf: path)
+    line.append(UInt8(ascii: ":"))
+    DecimalDigits.append(diagnostic.line, to: &line)
+    line.append(UInt8(ascii: ":"))
+    DecimalDigits.append(diagnostic.column, to: &line)
+    let severity = diagnostic.severity == .error ? layout.error : layout.warning
+    line.append(contentsOf: UnsafeBufferPointer(rebasing: pieces[severity]))
+    diagnostic.appendMessage(to: &line)
+    let ending = layout.ruleEndings[diagnostic.ruleIndex]
+    line.append(contentsOf: UnsafeBufferPointer(rebasing: pieces[ending]))
   }
 
   /// What the command line adds to a finding's message: the command that fixes it.
@@ -163,20 +186,23 @@ enum LintReport {
   /// The fixed parts of a line of the report, in one buffer: the severity labels and,
   /// by the rule's place in `LintRule.all`, what follows each rule's messages (the
   /// advice, the rule's name in brackets and the line feed).
-  private static let pieces:
-    (bytes: [UInt8], error: Range<Int>, warning: Range<Int>, ruleEndings: [Range<Int>]) = {
-      var bytes: [UInt8] = []
-      func add(_ piece: [UInt8]) -> Range<Int> {
-        bytes += piece
-        return (bytes.count - piece.count)..<bytes.count
-      }
-      let error = add(Array(": error: ".utf8))
-      let warning = add(Array(": warning: ".utf8))
-      let endings = LintRule.all.map { rule in
-        add((advice[rule] ?? []) + Array(" [\(rule.name)]\n".utf8))
-      }
-      return (bytes, error, warning, endings)
-    }()
+  private typealias Pieces = (
+    bytes: [UInt8], error: Range<Int>, warning: Range<Int>, ruleEndings: [Range<Int>]
+  )
+
+  private static let pieces: Pieces = {
+    var bytes: [UInt8] = []
+    func add(_ piece: [UInt8]) -> Range<Int> {
+      bytes += piece
+      return (bytes.count - piece.count)..<bytes.count
+    }
+    let error = add(Array(": error: ".utf8))
+    let warning = add(Array(": warning: ".utf8))
+    let endings = LintRule.all.map { rule in
+      add((advice[rule] ?? []) + Array(" [\(rule.name)]\n".utf8))
+    }
+    return (bytes, error, warning, endings)
+  }()
 
   private static func gnu(_ entries: [Entry]) -> [UInt8] {
     var output: [UInt8] = []

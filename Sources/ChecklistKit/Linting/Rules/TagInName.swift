@@ -28,10 +28,13 @@ extension LintPass {
       let tail = TagInName.tail(bytes, from: position, to: name.upperBound)
       var fixable = false
       if let tail {
-        // The document's IDs are gathered (once per pass) only for a tail with an @id.
-        let ids = TagInName.mentionsID(bytes, tail) ? allIDHashes() : []
+        // The document's IDs are gathered (once per pass) only for a tail with an @id,
+        // and looked up where they are: a copy would count a reference to a set that
+        // the other thread's pass reads too.
+        let mentionsID = TagInName.mentionsID(bytes, tail)
+        if mentionsID { _ = allIDHashes() }
         fixable = TagInName.canMove(tail, in: line, tags: tags) { value in
-          ids.contains(LintPass.idHash(bytes, value))
+          mentionsID && isUsedID(LintPass.idHash(bytes, value))
         }
       }
       // The quoted text stays a slice of the document's bytes until it is shown.
