@@ -52,7 +52,7 @@ enum DocumentJSON {
     if runs.runs.count <= 1 {
       var json = JSONWriter()
       writeLists(runs.lists[...], of: document, outline: outline, reminders, to: &json) {
-        if $0.bytes.count >= 1 << 20 { $0.flush { output.writeExact($0) } }
+        if $0.count >= 1 << 20 { $0.flush { output.writeExact($0) } }
       }
       output.writeExact(json.bytes)
     } else {

@@ -1,8 +1,22 @@
 import ChecklistKit
 
 /// Builds JSON text into bytes: just enough for chk's outputs, always valid.
+///
+/// Small pieces (keys, commas, numbers, short strings) go first into 512 bytes held in
+/// the writer itself, which costs a copy and no more; they move to the array in one
+/// append when it fills or when the bytes are asked for. An append to an array checks
+/// that it is the only owner and has room every time, which cost more than the bytes of
+/// a key (`chk list --json` writes a dozen keys per item of a million).
 package struct JSONWriter {
-  package private(set) var bytes: [UInt8] = []
+  private var storage: [UInt8] = []
+  private typealias Block = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+  private var pending: (Block, Block, Block, Block, Block, Block, Block, Block) = (
+    JSONWriter.zeros, JSONWriter.zeros, JSONWriter.zeros, JSONWriter.zeros, JSONWriter.zeros,
+    JSONWriter.zeros, JSONWriter.zeros, JSONWriter.zeros
+  )
+  private var pendingCount = 0
+  private static let pendingCapacity = 512
+  private static let zeros: Block = (0, 0, 0, 0, 0, 0, 0, 0)
   /// Whether the next value at the current level follows another (a comma first), and
   /// the same for each enclosing level: the innermost kept apart, since every value
   /// reads and sets it.
@@ -13,59 +27,112 @@ package struct JSONWriter {
 
   /// A writer that writes into `storage` (emptied, its capacity kept).
   package init(reusing storage: [UInt8]) {
-    bytes = storage
-    bytes.removeAll(keepingCapacity: true)
+    self.storage = storage
+    self.storage.removeAll(keepingCapacity: true)
   }
+
+  /// The bytes written so far.
+  package var bytes: [UInt8] {
+    mutating get {
+      spill()
+      return storage
+    }
+  }
+
+  /// How many bytes were written (and not yet flushed).
+  package var count: Int { storage.count + pendingCount }
 
   /// Hands over the bytes written, leaving the writer's buffer empty.
   package mutating func takeBytes() -> [UInt8] {
+    spill()
     var taken: [UInt8] = []
-    swap(&taken, &bytes)
+    swap(&taken, &storage)
     return taken
   }
 
   /// Hands the bytes written so far to `body` and forgets them (the writer's state, what
   /// is open and where a comma goes, stays): for output written as it is made.
   package mutating func flush(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    bytes.withUnsafeBufferPointer(body)
-    bytes.removeAll(keepingCapacity: true)
+    spill()
+    storage.withUnsafeBufferPointer(body)
+    storage.removeAll(keepingCapacity: true)
+  }
+
+  /// Moves the pending bytes to the array.
+  private mutating func spill() {
+    guard pendingCount > 0 else { return }
+    let count = pendingCount
+    withUnsafeBytes(of: &pending) { storage.append(contentsOf: $0[..<count]) }
+    pendingCount = 0
+  }
+
+  /// Writes bytes: to the pending bytes when they fit.
+  @inline(__always)
+  private mutating func put(_ source: UnsafeBufferPointer<UInt8>) {
+    guard let base = source.baseAddress, !source.isEmpty else { return }
+    if pendingCount + source.count > Self.pendingCapacity {
+      spill()
+      if source.count > Self.pendingCapacity {
+        storage.append(contentsOf: source)
+        return
+      }
+    }
+    let at = pendingCount
+    withUnsafeMutableBytes(of: &pending) { pending in
+      (pending.baseAddress! + at).copyMemory(from: base, byteCount: source.count)
+    }
+    pendingCount += source.count
+  }
+
+  @inline(__always)
+  private mutating func put(_ byte: UInt8) {
+    if pendingCount == Self.pendingCapacity { spill() }
+    let at = pendingCount
+    withUnsafeMutableBytes(of: &pending) { $0[at] = byte }
+    pendingCount += 1
+  }
+
+  @inline(__always)
+  private mutating func put(_ text: StaticString) {
+    put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   /// Writes bytes that are already a JSON value.
   package mutating func raw(_ value: [UInt8]) {
     separator()
-    bytes += value
+    spill()
+    storage += value
   }
 
   package mutating func beginObject() {
     separator()
-    bytes.append(UInt8(ascii: "{"))
+    put(UInt8(ascii: "{"))
     enclosing.append(needsComma)
     needsComma = false
   }
 
   package mutating func endObject() {
     needsComma = enclosing.popLast() ?? false
-    bytes.append(UInt8(ascii: "}"))
+    put(UInt8(ascii: "}"))
   }
 
   package mutating func beginArray() {
     separator()
-    bytes.append(UInt8(ascii: "["))
+    put(UInt8(ascii: "["))
     enclosing.append(needsComma)
     needsComma = false
   }
 
   package mutating func endArray() {
     needsComma = enclosing.popLast() ?? false
-    bytes.append(UInt8(ascii: "]"))
+    put(UInt8(ascii: "]"))
   }
 
   /// Writes `"name":`; the value follows.
   package mutating func key(_ name: String) {
     separator()
     appendString(name)
-    bytes.append(UInt8(ascii: ":"))
+    put(UInt8(ascii: ":"))
     needsComma = false
   }
 
@@ -73,34 +140,31 @@ package struct JSONWriter {
   /// of a million objects: no string is made or counted.
   package mutating func key(literal: StaticString) {
     separator()
-    bytes.append(
-      contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    put(literal)
     needsComma = false
   }
 
   package mutating func string(_ value: String?) {
     separator()
-    if let value { appendString(value) } else { bytes += "null".utf8 }
+    if let value { appendString(value) } else { put("null") }
   }
 
   package mutating func number(_ value: Int?) {
     separator()
     guard let value else {
-      bytes += "null".utf8
+      put("null")
       return
     }
-    if value < 0 {
-      bytes += String(value).utf8
-    } else {
-      DecimalDigits.append(value, to: &bytes)
-    }
+    if value < 0 { put(UInt8(ascii: "-")) }
+    // Int.min has no positive: its magnitude is written as an unsigned number.
+    DecimalDigits.forEachDigit(value.magnitude) { put($0) }
   }
 
   /// A string given as UTF-8 bytes (`null` for `nil`).
   package mutating func string(bytes value: UnsafeBufferPointer<UInt8>?) {
     separator()
     guard let value else {
-      bytes += "null".utf8
+      put("null")
       return
     }
     appendEscaped(value)
@@ -110,14 +174,15 @@ package struct JSONWriter {
   /// `description`s that write their own digits.
   package mutating func string(appending body: (inout [UInt8]) -> Void) {
     separator()
-    bytes.append(UInt8(ascii: "\""))
-    body(&bytes)
-    bytes.append(UInt8(ascii: "\""))
+    put(UInt8(ascii: "\""))
+    spill()
+    body(&storage)
+    put(UInt8(ascii: "\""))
   }
 
   package mutating func bool(_ value: Bool) {
     separator()
-    bytes += (value ? "true" : "false").utf8
+    put(value ? "true" : "false")
   }
 
   /// `"name": value` for a string, number or boolean.
@@ -143,7 +208,7 @@ package struct JSONWriter {
   }
 
   private mutating func separator() {
-    if needsComma { bytes.append(UInt8(ascii: ",")) }
+    if needsComma { put(UInt8(ascii: ",")) }
     needsComma = true
   }
 
@@ -155,27 +220,27 @@ package struct JSONWriter {
   /// `"value"`, escaped as JSON wants: most strings need no escape and are copied in
   /// one piece.
   private mutating func appendEscaped(_ value: UnsafeBufferPointer<UInt8>) {
-    bytes.append(UInt8(ascii: "\""))
+    put(UInt8(ascii: "\""))
     guard value.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) else {
-      bytes.append(contentsOf: value)
-      bytes.append(UInt8(ascii: "\""))
+      put(value)
+      put(UInt8(ascii: "\""))
       return
     }
     for byte in value {
       switch byte {
-      case UInt8(ascii: "\""): bytes += #"\""#.utf8
-      case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
-      case UInt8(ascii: "\n"): bytes += #"\n"#.utf8
-      case UInt8(ascii: "\r"): bytes += #"\r"#.utf8
-      case UInt8(ascii: "\t"): bytes += #"\t"#.utf8
+      case UInt8(ascii: "\""): put(#"\""#)
+      case UInt8(ascii: "\\"): put(#"\\"#)
+      case UInt8(ascii: "\n"): put(#"\n"#)
+      case UInt8(ascii: "\r"): put(#"\r"#)
+      case UInt8(ascii: "\t"): put(#"\t"#)
       case 0..<0x20, 0x7F:
-        let hex = Array("0123456789abcdef".utf8)
-        bytes += #"\u00"#.utf8
-        bytes.append(hex[Int(byte >> 4)])
-        bytes.append(hex[Int(byte & 0xF)])
-      default: bytes.append(byte)
+        let hex: StaticString = "0123456789abcdef"
+        put(#"\u00"#)
+        put(hex.utf8Start[Int(byte >> 4)])
+        put(hex.utf8Start[Int(byte & 0xF)])
+      default: put(byte)
       }
     }
-    bytes.append(UInt8(ascii: "\""))
+    put(UInt8(ascii: "\""))
   }
 }
