@@ -79,7 +79,7 @@ package struct JSONWriter {
     }
     let at = pendingCount
     withUnsafeMutableBytes(of: &pending) { pending in
-      (pending.baseAddress! + at).copyMemory(from: base, byteCount: source.count)
+      pending.baseAddress?.advanced(by: at).copyMemory(from: base, byteCount: source.count)
     }
     pendingCount += source.count
   }
