@@ -38,7 +38,7 @@ public enum ChecklistMerge {
   ) -> MergeResult {
     let documents = [base, ours, theirs].map { try? ChecklistDocument(parsing: $0) }
     // Most lines of the base are a token of their own, and the sides add few.
-    let interner = TokenInterner(
+    var interner = TokenInterner(
       expected: documents[0].map { $0.lineCount + $0.lineCount / 8 } ?? 1 << 12)
     let versions: [MergeVersion]
     let byItem: Bool
@@ -46,15 +46,15 @@ public enum ChecklistMerge {
       let theirsDocument = documents[2]
     {
       versions = [baseDocument, oursDocument, theirsDocument].map {
-        MergeVersion(document: $0, interner: interner)
+        MergeVersion(document: $0, interner: &interner)
       }
       byItem = true
     } else {
-      versions = [base, ours, theirs].map { MergeVersion(lines: $0, interner: interner) }
+      versions = [base, ours, theirs].map { MergeVersion(lines: $0, interner: &interner) }
       byItem = false
     }
     var merger = Merger(
-      base: versions[0], ours: versions[1], theirs: versions[2], interner: interner,
+      base: versions[0], ours: versions[1], theirs: versions[2], isKeyed: interner.isKeyed,
       byItem: byItem, markerSize: max(1, markerSize), labels: labels)
     let bytes = merger.run()
     return MergeResult(bytes: bytes, conflicts: merger.conflicts, mergedLineByLine: !byItem)

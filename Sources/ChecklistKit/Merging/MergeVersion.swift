@@ -2,10 +2,11 @@ internal import ChkPlatform
 
 /// Gives each distinct key a small integer; remembers which keys are items or lists.
 ///
-/// A class: the three versions and the merger share one. Keys live end to end in one
-/// arena and are found through an open-addressing table of hashes, so interning a line
-/// allocates nothing once the arena has grown.
-final class TokenInterner {
+/// A value the three versions add to in turn (passed `inout`: a class's properties
+/// would be checked for overlapping access on every line) and the merger then reads.
+/// Keys live end to end in one arena and are found through an open-addressing table of
+/// hashes, so interning a line allocates nothing once the arena has grown.
+struct TokenInterner: ~Copyable {
   private var table: FirstOccurrenceTable
   private var arena: [UInt8] = []
   /// Where each token's key starts in the arena; it ends where the next one starts.
@@ -34,7 +35,7 @@ final class TokenInterner {
   ///   this version has had: the versions of a file mostly hold the same lines in the
   ///   same order), compared first: the bytes of consecutive tokens lie side by side,
   ///   where the table's slots lie anywhere in memory.
-  func token(_ key: [UInt8], keyed: Bool, expected: Int = -1) -> Int {
+  mutating func token(_ key: [UInt8], keyed: Bool, expected: Int = -1) -> Int {
     key.withUnsafeBufferPointer { key in
       if expected >= 0, expected < isKeyed.count, isKeyed[expected] == keyed {
         let start = starts[expected]
@@ -78,13 +79,13 @@ final class TokenInterner {
 enum TokenKey {
   static let separator: UInt8 = 0x01
   /// An item line: `I`, then how it is identified.
-  static let item: [UInt8] = [UInt8(ascii: "I"), separator]
+  static let itemByte = UInt8(ascii: "I")
   /// A heading line: `H`, then how it is identified.
-  static let heading: [UInt8] = [UInt8(ascii: "H"), separator]
+  static let headingByte = UInt8(ascii: "H")
   /// Identified by its `@id`: `i`, then the ID.
-  static let byID: [UInt8] = [UInt8(ascii: "i"), separator]
+  static let byIDByte = UInt8(ascii: "i")
   /// Identified by its name: `n`, then (for an item) its list's key, then the name.
-  static let byName: [UInt8] = [UInt8(ascii: "n"), separator]
+  static let byNameByte = UInt8(ascii: "n")
   /// Any other line: `T`, then its text.
   static let text: [UInt8] = [UInt8(ascii: "T"), separator]
 }
@@ -109,8 +110,16 @@ struct MergeVersion {
   let preferredEnding: [UInt8]
   let hasFinalLineEnding: Bool
 
+  /// Makes `array` hold at least `count` elements, the new ones `value`: at least
+  /// doubled when it grows, so that the versions' tables, grown as tokens are found,
+  /// are copied O(log n) times.
+  private static func grow(_ array: inout [Int32], to count: Int, with value: Int32) {
+    guard array.count < count else { return }
+    array += repeatElement(value, count: max(count, array.count * 2) - array.count)
+  }
+
   /// The lines of a parsed checklist, keyed by item and heading.
-  init(document: ChecklistDocument, interner: TokenInterner) {
+  init(document: ChecklistDocument, interner: inout TokenInterner) {
     self.document = document
     records = document.lines
     isChecklist = true
@@ -134,12 +143,17 @@ struct MergeVersion {
         var token: Int
         if keyed {
           let line = ParsedLine(record, buffer)
-          key += record.kind == .item ? TokenKey.item : TokenKey.heading
+          // The key's bytes are appended one by one: the kind and how it is identified
+          // take two bytes each.
+          key.append(record.kind == .item ? TokenKey.itemByte : TokenKey.headingByte)
+          key.append(TokenKey.separator)
           if let id = line.idRange {
-            key += TokenKey.byID
+            key.append(TokenKey.byIDByte)
+            key.append(TokenKey.separator)
             key += buffer[id]
           } else {
-            key += TokenKey.byName
+            key.append(TokenKey.byNameByte)
+            key.append(TokenKey.separator)
             if record.kind == .item {
               key += listKey
               key.append(TokenKey.separator)
@@ -148,7 +162,7 @@ struct MergeVersion {
           }
           token = interner.token(key, keyed: true, expected: expected)
           // The second item of the same name in a list is another item.
-          if token >= seen.count { seen += repeatElement(0, count: interner.count - seen.count) }
+          if token >= seen.count { Self.grow(&seen, to: interner.count, with: 0) }
           seen[token] += 1
           if seen[token] > 1 {
             key.append(TokenKey.separator)
@@ -156,9 +170,7 @@ struct MergeVersion {
             token = interner.token(key, keyed: true)
           }
           if record.kind == .heading { listKey = key }
-          if token >= positions.count {
-            positions += repeatElement(-1, count: interner.count - positions.count)
-          }
+          if token >= positions.count { Self.grow(&positions, to: interner.count, with: -1) }
           positions[token] = Int32(tokens.count)
         } else {
           key += TokenKey.text
@@ -172,7 +184,7 @@ struct MergeVersion {
   }
 
   /// Lines split at line feeds, all text: for input that is not a checklist.
-  init(lines bytes: [UInt8], interner: TokenInterner) {
+  init(lines bytes: [UInt8], interner: inout TokenInterner) {
     self.bytes = bytes
     document = nil
     records = []

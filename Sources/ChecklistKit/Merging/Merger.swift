@@ -1,3 +1,5 @@
+internal import ChkPlatform
+
 /// The state of one merge.
 struct Merger {
   enum Side { case ours, theirs }
@@ -11,20 +13,21 @@ struct Merger {
   let base: MergeVersion
   let ours: MergeVersion
   let theirs: MergeVersion
-  let interner: TokenInterner
+  /// Whether each token (by number) is an item's or a heading's: the interner's.
+  let isKeyed: [Bool]
   let byItem: Bool
   let markerSize: Int
   let labels: (ours: String, theirs: String)
   var conflicts = 0
 
   init(
-    base: MergeVersion, ours: MergeVersion, theirs: MergeVersion, interner: TokenInterner,
+    base: MergeVersion, ours: MergeVersion, theirs: MergeVersion, isKeyed: [Bool],
     byItem: Bool, markerSize: Int, labels: (ours: String, theirs: String)
   ) {
     self.base = base
     self.ours = ours
     self.theirs = theirs
-    self.interner = interner
+    self.isKeyed = isKeyed
     self.byItem = byItem
     self.markerSize = markerSize
     self.labels = labels
@@ -79,7 +82,7 @@ struct Merger {
 
   // MARK: - Sequences
 
-  private func isKeyed(_ token: Int) -> Bool { interner.isKeyed[token] }
+  private func isKeyed(_ token: Int) -> Bool { isKeyed[token] }
 
   /// How one side changed a stretch of the base: which base tokens it kept, and what
   /// it inserted in each gap (before base token *g*, or after the last).
@@ -259,7 +262,7 @@ struct Merger {
   /// places; its second place becomes a conflict.
   private func removingDuplicates(_ pieces: [Piece]) -> [Piece] {
     // Tokens are numbered from 0: a flag per token instead of a set of them.
-    var seen = [Bool](repeating: false, count: interner.count)
+    var seen = [Bool](repeating: false, count: isKeyed.count)
     var result: [Piece] = []
     result.reserveCapacity(pieces.count)
     for piece in pieces {
@@ -290,10 +293,10 @@ struct Merger {
     let original = base.line(of: token)
     guard let mine else { return .success(yours ?? []) }
     guard let yours else { return .success(mine) }
-    if mine.elementsEqual(yours) || original.map(yours.elementsEqual) == true {
+    if Self.same(mine, yours) || original.map({ Self.same(yours, $0) }) == true {
       return .success(mine)
     }
-    if original.map(mine.elementsEqual) == true { return .success(yours) }
+    if original.map({ Self.same(mine, $0) }) == true { return .success(yours) }
     guard let oursFields = ours.fields(of: token), let theirsFields = theirs.fields(of: token),
       let merged = FieldMerge.merge(
         base: base.fields(of: token), ours: oursFields, theirs: theirsFields)
@@ -301,6 +304,18 @@ struct Merger {
     if merged.sameFields(as: oursFields) { return .success(mine) }
     if merged.sameFields(as: theirsFields) { return .success(yours) }
     return .success(ArraySlice(merged.composed))
+  }
+
+  /// Whether two lines hold the same bytes: compared a word at a time (most lines of
+  /// the three versions are the same, and a merge compares every one).
+  private static func same(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    return a.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { b in
+        guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+        return memcmp(left, right, a.count) == 0
+      }
+    }
   }
 
   private mutating func render(_ pieces: [Piece]) -> [UInt8] {

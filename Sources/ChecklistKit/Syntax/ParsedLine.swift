@@ -128,11 +128,12 @@ struct ParsedLine {
   /// The first tag with a known key, or `nil`.
   func tag(_ key: ChecklistTag.Key) -> TagSpan? {
     guard record.hasTags else { return nil }
-    var found: TagSpan?
-    forEachTag { span in
-      if found == nil, key.matches(bytes, span.key) { found = span }
+    // The tags after the first match are not read.
+    var spans = tagSpanIterator
+    while let span = spans.next() {
+      if key.matches(bytes, span.key) { return span }
     }
-    return found
+    return nil
   }
 
   /// The raw range of the line's first `@id` value.

@@ -313,7 +313,7 @@ struct TokenInternerTests {
     }
     let (first, second) = try #require(pair)
     #expect(first != second && first.count == second.count)
-    let interner = TokenInterner()
+    var interner = TokenInterner()
     let firstToken = interner.token(first, keyed: true)
     let secondToken = interner.token(second, keyed: true)
     #expect(firstToken != secondToken)
@@ -336,17 +336,17 @@ extension MergeTests {
     var changed = lines
     changed[10] = "- [x] item 8  @done(2026-12-02)  @id(i8)"
     changed.swapAt(20, 30)
-    let interner = TokenInterner()
-    _ = MergeVersion(document: try ChecklistDocument(parsing: base), interner: interner)
+    var interner = TokenInterner()
+    _ = MergeVersion(document: try ChecklistDocument(parsing: base), interner: &interner)
     // Every line of the base is new.
     #expect(interner.tableLookups == items + 2)
     _ = MergeVersion(
       document: try ChecklistDocument(parsing: changed.joined(separator: "\n") + "\n"),
-      interner: interner)
+      interner: &interner)
     // The checked item keeps its token (it is keyed by its ID); the swap puts eleven
     // lines out of order (the two swapped and the nine between them).
     #expect(interner.tableLookups == items + 2 + 11)
-    _ = MergeVersion(document: try ChecklistDocument(parsing: base), interner: interner)
+    _ = MergeVersion(document: try ChecklistDocument(parsing: base), interner: &interner)
     #expect(interner.tableLookups == items + 2 + 11)
   }
 }
