@@ -10,6 +10,9 @@ struct Invocation {
   let output: ByteOutput
   let errors: ByteOutput
   let style: Style
+  /// The command line as the history names an edit (see `label(of:_:)`), made once: an
+  /// edit of a thousand files names every one.
+  let historyLabel: String
 
   init(
     command: Command, arguments: ParsedArguments, environment: ChkEnvironment,
@@ -20,6 +23,7 @@ struct Invocation {
     self.environment = environment
     self.output = output
     self.errors = errors
+    historyLabel = Self.label(of: command, arguments)
     let color = arguments.value(.color) ?? "auto"
     switch color {
     case "always": style = Style(isEnabled: true)
@@ -241,8 +245,9 @@ struct Invocation {
 
   /// The command line as the history names an edit: `chk check milk`, `chk add 'Oat
   /// milk' --due fri` (options that only change what is printed or which file are left
-  /// out).
-  var historyLabel: String {
+  /// out). Past 200 characters the operands stop, with how many more there were: `chk
+  /// toggle a.md:1 b.md:1 … (998 more)`, so that each file's record stays small.
+  static func label(of command: Command, _ arguments: ParsedArguments) -> String {
     func quoted(_ text: String) -> String {
       let plain =
         !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || "-_.:/@".contains($0) }
@@ -253,11 +258,23 @@ struct Invocation {
           .joined(separator: "'\\''") + "'"
     }
     let hidden: Set<String> = ["file", "quiet", "color", "diff", "verbose", "today"]
-    var words = ["chk", command.name] + operands.map(quoted)
+    var options: [String] = []
     for (name, value) in arguments.options where !hidden.contains(name) {
-      words.append("--" + name + (value.map { " " + quoted($0) } ?? ""))
+      options.append("--" + name + (value.map { " " + quoted($0) } ?? ""))
     }
-    return Visible.text(words.joined(separator: " "), .oneLine)
+    var words = ["chk", command.name]
+    var length = words.joined(separator: " ").count
+    let operands = arguments.positionals
+    for (index, operand) in operands.enumerated() {
+      let word = quoted(operand)
+      if length + 1 + word.count > 200, index > 0 {
+        words.append("… (\(operands.count - index) more)")
+        break
+      }
+      words.append(word)
+      length += 1 + word.count
+    }
+    return Visible.text((words + options).joined(separator: " "), .oneLine)
   }
 
   /// The generator for new IDs (seeded by `$CHK_SEED`).

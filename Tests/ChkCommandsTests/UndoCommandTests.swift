@@ -33,6 +33,23 @@ struct UndoCommandTests {
     #expect(cli.run("-f", "other.md", "undo").status == .failure)
   }
 
+  /// An edit of many files names the first operands and how many more: each file's
+  /// record holds the label (a toggle of 1,000 files once wrote the whole command line
+  /// into every record, and made it again for every file).
+  @Test func aLabelOfManyFilesNamesTheFirst() throws {
+    let names = (10..<70).map { "file-number-\($0).md" }
+    let cli = try CLIHarness(
+      files: Dictionary(uniqueKeysWithValues: names.map { ($0, "- [ ] a\n") }))
+    #expect(cli.run(["toggle", "-q"] + names.map { $0 + ":1" }).status == .success)
+    let undo = cli.run("-f", "file-number-69.md", "undo")
+    #expect(undo.status == .success)
+    #expect(undo.output.hasPrefix("undid chk toggle file-number-10.md:1 file-number-11.md:1 "))
+    let label = try #require(undo.output.split(separator: ";").first)
+    #expect(label.count <= 220)
+    #expect(label.hasSuffix("more)"))
+    #expect(label.contains("(51 more)"))
+  }
+
   @Test func lintFixIsUndoable() throws {
     let text = "## L\n\n- [ ] a  @id(x1)\n- [ ] b  @id(x1)\n- [ ] c  @done(2024-01-01)\n"
     let cli = try CLIHarness(files: ["CHECKLIST.md": text])
