@@ -131,17 +131,16 @@ extension ChecklistFile {
   /// writer (the PID in the name) no longer runs. Holding the lock is not enough to
   /// tell: an edit that found a lock file it could not use goes ahead without one, and
   /// its temporary file must survive until its rename.
+  ///
+  /// The directory's chk temporary files are listed once for every file a command
+  /// writes there within two seconds (`TemporaryFileListings`): a toggle of each of
+  /// 1,000 files in one directory listed it 1,000 times.
   func removeStaleTemporaryFiles() -> Int {
     let directory = SystemPath.directory(of: resolvedPath)
     let prefix = "." + SystemPath.baseName(of: resolvedPath) + ".chk-"
-    guard let stream = SystemPath.with(directory, { opendir($0) }) else { return 0 }
-    defer { closedir(stream) }
+    let candidates = TemporaryFileListings.shared.names(in: directory)
     var stale: [String] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        SystemPath.string(raw.prefix { $0 != 0 })
-      }
-      guard name.hasPrefix(prefix), name.hasSuffix(".tmp") else { continue }
+    for name in candidates where name.utf8.starts(with: prefix.utf8) {
       if let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0,
         kill(pid, 0) == 0 || errno == EPERM
       {
@@ -149,7 +148,73 @@ extension ChecklistFile {
       }
       stale.append(name)
     }
-    return stale.filter { name in SystemPath.with(directory + "/" + name) { unlink($0) } == 0 }
-      .count
+    let removed = stale.filter { name in
+      SystemPath.with(directory + "/" + name) { unlink($0) } == 0
+    }
+    TemporaryFileListings.shared.forget(removed, in: directory)
+    return removed.count
+  }
+}
+
+/// The names of the chk temporary files (`.NAME.chk-PID-….tmp`) in directories listed
+/// in the last two seconds, shared by the files one process writes: a command that
+/// writes every file of a directory lists it once. A file left by a chk killed after
+/// the listing waits for the next listing; the process's own temporary files are never
+/// taken for stale (their writer runs).
+final class TemporaryFileListings: @unchecked Sendable {
+  static let shared = TemporaryFileListings()
+  private var lock = pthread_mutex_t()
+  private var listings: [String: (time: Double, names: [String])] = [:]
+
+  private init() { pthread_mutex_init(&lock, nil) }
+
+  /// The chk temporary files of `directory`, listed again when the last listing is
+  /// two seconds old.
+  func names(in directory: String) -> [String] {
+    pthread_mutex_lock(&lock)
+    defer { pthread_mutex_unlock(&lock) }
+    let now = Self.now()
+    if let listing = listings[directory], now - listing.time < 2 { return listing.names }
+    let names = Self.list(directory)
+    // One entry a directory, kept while the process runs (a language server writes
+    // a few directories).
+    listings[directory] = (now, names)
+    return names
+  }
+
+  /// Takes removed names out of a listing.
+  func forget(_ names: [String], in directory: String) {
+    guard !names.isEmpty else { return }
+    pthread_mutex_lock(&lock)
+    defer { pthread_mutex_unlock(&lock) }
+    listings[directory]?.names.removeAll { names.contains($0) }
+  }
+
+  private static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
+  /// Names that start with `.` and end with `.tmp` and hold `.chk-`: compared as
+  /// bytes, a string made only for those.
+  private static func list(_ directory: String) -> [String] {
+    guard let stream = SystemPath.with(directory, { opendir($0) }) else { return [] }
+    defer { closedir(stream) }
+    let marker = Array(".chk-".utf8)
+    let suffix = Array(".tmp".utf8)
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name: String? = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        let bytes = raw.prefix { $0 != 0 }
+        guard bytes.first == UInt8(ascii: "."), bytes.count > suffix.count + marker.count,
+          bytes.suffix(suffix.count).elementsEqual(suffix),
+          bytes.firstRange(of: marker) != nil
+        else { return nil }
+        return SystemPath.string(bytes)
+      }
+      if let name { names.append(name) }
+    }
+    return names
   }
 }

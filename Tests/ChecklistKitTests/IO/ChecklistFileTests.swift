@@ -188,6 +188,28 @@ struct ChecklistFileTests {
     #expect(directory.names == [".other.md.chk-1-a.tmp", "list.md"])
   }
 
+  /// One listing of a directory serves every file written there: each write removes
+  /// its own file's stale temporary files and no other's.
+  @Test func oneListingServesEveryFileOfADirectory() throws {
+    let directory = try TemporaryDirectory()
+    let first = try directory.file("a.md", "old\n")
+    let second = try directory.file("b.md", "old\n")
+    _ = try directory.file(".a.md.chk-2147483647-x.tmp", "partial")
+    _ = try directory.file(".b.md.chk-2147483647-y.tmp", "partial")
+    _ = try directory.file(".b.md.chk-2147483646-z.tmp", "partial")
+    #expect(try ChecklistFile(editing: first).write(Array("new\n".utf8)).removedTemporaryFiles == 1)
+    #expect(
+      directory.names == [
+        ".b.md.chk-2147483646-z.tmp", ".b.md.chk-2147483647-y.tmp", "a.md", "b.md",
+      ])
+    #expect(
+      try ChecklistFile(editing: second).write(Array("new\n".utf8)).removedTemporaryFiles == 2)
+    #expect(directory.names == ["a.md", "b.md"])
+    // Written again at once: nothing left to remove, and nothing listed as if it were.
+    #expect(
+      try ChecklistFile(editing: second).write(Array("newer\n".utf8)).removedTemporaryFiles == 0)
+  }
+
   /// A running writer's temporary file stays: it may be an edit that went ahead without
   /// the lock (a lock file it could not use), about to rename it.
   @Test func aRunningWritersTemporaryFileIsKept() throws {
