@@ -1344,7 +1344,10 @@ takes back a tick made on the screen.
 Undo says what it took back, by the command that made it
 .Pq Dq undid chk rm bread; 2 more to undo, 1 to redo
 or the screen's words
-.Pq Dq undid chk tui: checked m1 \(dqMilk\(dq .
+.Pq Dq undid chk tui: checked m1 \(dqMilk\(dq ;
+a command line longer than 200 characters names its first operands and how many
+more there were
+.Pq Dq undid chk toggle a.md:1 b.md:1 \[u2026] (998 more) .
 Undo refuses (exit status 75, writing nothing) when the file is not, byte for
 byte, what that edit left: a change another program made after it (an editor, a
 .Cm git pull )
