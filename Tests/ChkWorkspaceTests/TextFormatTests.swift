@@ -1,3 +1,4 @@
+import ChkTestSupport
 import Testing
 
 @testable import ChkWorkspace
@@ -32,6 +33,28 @@ struct TextFormatTests {
     #expect(TextWidth.of("\u{D7A3}") == 2)
     #expect(TextWidth.of("\u{D7B0}") == 1)
     #expect(TextWidth.of("漢a") == 3)
+  }
+
+  /// Widths read from bytes decode them as Swift does: random bytes, well-formed and
+  /// not (each ill-formed sequence is one U+FFFD), are as wide as their scalars, each
+  /// measured alone.
+  @Test func widthsOfBytesAreTheWidthsOfTheirScalars() {
+    var random = TestRandom(seed: 2027)
+    let pieces: [[UInt8]] = [
+      Array("a".utf8), Array("ï".utf8), Array("日本".utf8), Array("🛒".utf8), Array("e\u{301}".utf8),
+      Array("\u{1F1E9}\u{1F1EA}".utf8), [0x09], [0x7F], [0xC0, 0xAF], [0xE0, 0x80, 0x80],
+      [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80], [0xFF], [0xF0, 0x9F],
+    ]
+    for _ in 0..<2_000 {
+      var bytes: [UInt8] = []
+      for _ in 0..<random.int(0...6) {
+        bytes += random.chance(0.2) ? [UInt8(random.int(0...255))] : random.pick(pieces)
+      }
+      let scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars
+      let expected = scalars.reduce(0) { $0 + TextWidth.of(String($1)) }
+      #expect(TextWidth.of(bytes[...]) == expected, "\(bytes)")
+      #expect(TextWidth.of(String(decoding: bytes, as: UTF8.self)) == expected, "\(bytes)")
+    }
   }
 
   /// RFC 5545 §3.3.11: backslash, semicolon, comma and line breaks (CRLF, LF or CR,

@@ -2,20 +2,55 @@
 /// two, combining marks none.
 package enum TextWidth {
   package static func of(_ text: String) -> Int {
-    // Printable ASCII, the common case, is one column a byte.
     var copy = text
-    if let count = copy.withUTF8({ bytes in
-      bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? bytes.count : nil
-    }) {
-      return count
-    }
-    return text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+    return copy.withUTF8 { of(utf8: $0) } ?? text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
   }
 
-  /// The width of UTF-8 bytes, as of their text.
+  /// The width of UTF-8 bytes, as of their text (each ill-formed sequence one U+FFFD).
   package static func of(_ bytes: ArraySlice<UInt8>) -> Int {
-    if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return bytes.count }
-    return of(String(decoding: bytes, as: UTF8.self))
+    bytes.withUnsafeBufferPointer { of(utf8: $0) } ?? of(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// The width of well-formed UTF-8, read as bytes (no string made: a list's name column
+  /// measures every name); `nil` for ill-formed bytes.
+  ///
+  /// ASCII is one column a byte (a control character none), and so is every scalar
+  /// below U+0300 (Latin letters with their accents, written as one scalar); the rest
+  /// are decoded and looked up.
+  private static func of(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var total = 0
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        total += lead < 0x20 ? 0 : 1
+        index += 1
+        continue
+      }
+      let length: Int
+      var value: UInt32
+      switch lead {
+      case 0xC2...0xDF: (length, value) = (2, UInt32(lead & 0x1F))
+      case 0xE0...0xEF: (length, value) = (3, UInt32(lead & 0x0F))
+      case 0xF0...0xF4: (length, value) = (4, UInt32(lead & 0x07))
+      default: return nil
+      }
+      guard index + length <= count else { return nil }
+      for offset in 1..<length {
+        let byte = bytes[index + offset]
+        guard byte & 0xC0 == 0x80 else { return nil }
+        value = value << 6 | UInt32(byte & 0x3F)
+      }
+      // Overlong forms, surrogates and values past U+10FFFF are ill-formed.
+      guard length != 3 || (value >= 0x800 && !(0xD800...0xDFFF).contains(value)),
+        length != 4 || (value >= 0x10000 && value <= 0x10FFFF),
+        let scalar = Unicode.Scalar(value)
+      else { return nil }
+      total += value < 0x300 ? 1 : width(of: scalar)
+      index += length
+    }
+    return total
   }
 
   private static func width(of scalar: Unicode.Scalar) -> Int {
