@@ -216,16 +216,20 @@ extension UnsafeBufferPointer where Element == UInt8 {
     _ range: Range<Int>, to output: inout [UInt8], isEscapable: (UInt8) -> Bool
   ) {
     let slice = UnsafeBufferPointer(rebasing: self[range])
+    // The runs between escapes are appended whole: a byte at a time, each append checked
+    // the buffer's owner and room again (a list appends every name).
+    var runStart = 0
     var index = 0
     while index < slice.count {
-      let byte = slice[index]
-      if byte == ASCII.backslash, index + 1 < slice.count, isEscapable(slice[index + 1]) {
+      if slice[index] == ASCII.backslash, index + 1 < slice.count, isEscapable(slice[index + 1]) {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: slice[runStart..<index]))
         output.append(slice[index + 1])
         index += 2
+        runStart = index
       } else {
-        output.append(byte)
         index += 1
       }
     }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: slice[runStart..<slice.count]))
   }
 }

@@ -230,16 +230,37 @@ struct ListPrinter: Sendable {
   }
 
   /// One row, as bytes: number, indent, box, name, then the aligned fields.
+  /// Appends fixed text: a static string's bytes in one piece (a string literal's
+  /// `utf8`, appended, is copied out of the string first), shared by the threads that
+  /// format rows with no reference counted.
+  private static func append(_ text: StaticString, to line: inout [UInt8]) {
+    line.append(
+      contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  private static let blanks: StaticString =
+    "                                                                "
+
+  /// Appends `count` spaces, 64 at a time.
+  private static func appendBlanks(_ count: Int, to line: inout [UInt8]) {
+    var rest = count
+    while rest > 0 {
+      let piece = min(rest, blanks.utf8CodeUnitCount)
+      line.append(contentsOf: UnsafeBufferPointer(start: blanks.utf8Start, count: piece))
+      rest -= piece
+    }
+  }
+
   private func format(
     _ row: Row, text: [UInt8], numberWidth: Int, nameWidth: Int, into line: inout [UInt8]
   ) {
     let item = row.fields
     DecimalDigits.append(row.number, width: numberWidth, padding: Self.space, to: &line)
-    line.append(contentsOf: repeatElement(Self.space, count: 2 + 2 * row.depth))
+    Self.appendBlanks(2 + 2 * row.depth, to: &line)
     if item.isChecked {
-      style.append("32", &line) { $0 += "[x]".utf8 }
+      style.append("32", &line) { Self.append("[x]", to: &$0) }
     } else {
-      line += "[ ]".utf8
+      Self.append("[ ]", to: &line)
     }
     line.append(Self.space)
     line += text[item.name]
@@ -248,10 +269,10 @@ struct ListPrinter: Sendable {
       || item.every != nil
     guard hasFields else { return }
     let used = row.depth * 2 + row.visibleNameWidth
-    line.append(contentsOf: repeatElement(Self.space, count: max(0, nameWidth - used) + 2))
+    Self.appendBlanks(max(0, nameWidth - used) + 2, to: &line)
     var first = true
     func separate() {
-      if !first { line += "  ".utf8 }
+      if !first { Self.append("  ", to: &line) }
       first = false
     }
     if let id = item.id {
@@ -261,28 +282,28 @@ struct ListPrinter: Sendable {
     if let due = item.due {
       separate()
       style.append(!item.isChecked && due.day < today ? "31" : nil, &line) { line in
-        line += "due ".utf8
+        Self.append("due ", to: &line)
         due.appendDescription(to: &line)
       }
     }
     if let every = item.every {
       separate()
       style.append("2", &line) { line in
-        line += "every ".utf8
+        Self.append("every ", to: &line)
         line += text[every]
       }
     }
     if let done = item.done {
       separate()
       style.append("2", &line) { line in
-        line += "done ".utf8
+        Self.append("done ", to: &line)
         done.appendDescription(to: &line)
       }
     }
     if let note = item.note {
       separate()
       style.append("2", &line) { line in
-        line += "# ".utf8
+        Self.append("# ", to: &line)
         line += text[note]
       }
     }
