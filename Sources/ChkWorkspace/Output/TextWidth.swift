@@ -56,6 +56,8 @@ package enum TextWidth {
   private static func width(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x300 { return value < 0x20 ? 0 : 1 }
+    // CJK ideographs and Hangul syllables, wide and never marks: no property looked up.
+    if (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value) { return 2 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
     default: break
