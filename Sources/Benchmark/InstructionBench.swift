@@ -2,7 +2,9 @@ import ChecklistKit
 import ChkPlatform
 
 /// `chk-bench --instructions`: how many instructions each command executes on the
-/// 100k-item corpora, counted by valgrind's callgrind. Unlike a time, the count is the
+/// 100k-item corpora (a file, or a tree of 1,000 files of 100 items; a language-server
+/// and a terminal-UI session on the file: `instructionCases`), counted by valgrind's
+/// callgrind. Unlike a time, the count is the
 /// same on a busy or a quiet machine (up to a few parts in a thousand where two threads
 /// take turns), so two builds compare by it from one day to the next; the counts of the
 /// last release are kept in `Sources/Benchmark/instructions.tsv`, and each row prints
@@ -35,55 +37,28 @@ extension Benchmark {
     if Measure.spawn(["/usr/bin/strip", "-o", stripped, chk])?.0 == 0 { chk = stripped }
     let environment = [
       "NO_COLOR=1", "XDG_STATE_HOME=\(directory)/state", "PATH=/usr/bin:/bin",
-      "HOME=\(directory)", "CHK_TODAY=2024-06-01",
+      "HOME=\(directory)", "CHK_TODAY=2024-06-01", "TERM=xterm-256color",
     ]
-    let items = options.quick ? 50 : 100_000
-    let standard = Corpus.make(items: items)
-    let base = directory + "/instructions.md"
-    let copy = directory + "/instructions-copy.md"
-    let collapsed = directory + "/instructions-collapsed.md"
-    let messy = directory + "/instructions-messy.md"
-    let ours = directory + "/instructions-ours.md"
-    let theirs = directory + "/instructions-theirs.md"
-    _ = Measure.write(standard, to: base)
-    _ = Measure.write(Corpus.make(items: items, shape: .collapsedTags), to: collapsed)
-    _ = Measure.write(Corpus.make(items: items, shape: .needsFormatting), to: messy)
-    var oursDocument = try? ChecklistDocument(parsing: standard)
-    var theirsDocument = oursDocument
-    try? oursDocument?.check(.id(Corpus.id(items / 2)), on: nil)
-    try? theirsDocument?.check(.id(Corpus.id(1_000 * max(1, items / 2_000))), on: nil)
-    let oursBytes = oursDocument?.serialized() ?? standard
-    _ = Measure.write(theirsDocument?.serialized() ?? standard, to: theirs)
-    let restore = { _ = Measure.write(standard, to: copy) }
-    let restoreOurs = { _ = Measure.write(oursBytes, to: ours) }
-    let id = Corpus.id(items / 2)
-    let rows: [(String, [String], () -> Void)] = [
-      ("chk --version", [chk, "--version"], {}),
-      ("lint", [chk, "lint", base], {}),
-      ("lint, collapsed tags", [chk, "lint", collapsed], {}),
-      ("fmt, file needing formatting", [chk, "fmt", messy], {}),
-      ("list", [chk, "-f", base, "list"], {}),
-      ("list --json", [chk, "-f", base, "list", "--json"], {}),
-      ("due", [chk, "due", base], {}),
-      ("export", [chk, "export", base], {}),
-      ("check ID", [chk, "-f", copy, "check", id, "--date", "2024-01-01", "-q"], restore),
-      ("merge-driver", [chk, "merge-driver", base, ours, theirs], restoreOurs),
-    ]
+    let cases = instructionCases(
+      chk: chk, directory: directory, items: options.quick ? 50 : 100_000, quick: options.quick,
+      environment: environment)
     var result: [InstructionRow] = []
-    for (name, arguments, prepare) in rows {
-      log("instructions: \(name)")
-      prepare()
+    for row in cases {
+      log("instructions: \(row.name)")
+      row.prepare()
       let report = directory + "/callgrind.log"
       unlink(report)
-      let run = Measure.spawn(
-        [
-          valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", "--log-file=" + report,
-        ] + arguments, environment: environment)
+      let callgrind = [
+        valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", "--log-file=" + report,
+      ]
+      let status =
+        row.run.map { $0(callgrind) }
+        ?? Measure.spawn(row.command(callgrind), environment: environment, input: row.input)?.0
       var count: Int?
-      if let run, run.0 == 0 || run.0 == 1, let text = Measure.read(report) {
+      if let status, status == 0 || status == 1, let text = Measure.read(report) {
         count = collected(in: String(decoding: text, as: UTF8.self))
       }
-      result.append(InstructionRow(name: name, count: count, kept: kept[name]))
+      result.append(InstructionRow(name: row.name, count: count, kept: kept[row.name]))
     }
     return result
   }
@@ -109,7 +84,8 @@ extension Benchmark {
 
   /// The rows as `instructions.tsv` keeps them.
   public static func instructionsFile(_ rows: [InstructionRow]) -> String {
-    "# chk-bench --instructions: instructions executed (callgrind) on the 100k-item corpora,\n"
+    "# chk-bench --instructions: instructions executed (callgrind) on the 100k-item corpora\n"
+      + "# (one file, or 1,000 files of 100 items for the DIR rows),\n"
       + "# kept at the last release (chk-bench --instructions --save replaces them)\n"
       + rows.compactMap { row in row.count.map { "\(row.name)\t\($0)\n" } }.joined()
   }
@@ -117,7 +93,7 @@ extension Benchmark {
   /// The rows as a table: count, kept count, change.
   public static func instructionTable(_ rows: [InstructionRow]) -> String {
     var lines = [
-      pad("row", 32) + pad("instructions", 16) + pad("kept", 16) + "change"
+      pad("row", 56) + pad("instructions", 16) + pad("kept", 16) + "change"
     ]
     for row in rows {
       let count = row.count.map { millions($0) } ?? "failed"
@@ -127,7 +103,7 @@ extension Benchmark {
         let percent = (Double(now) - Double(before)) / Double(before) * 100
         change = (percent >= 0 ? "+" : "-") + decimal(abs(percent)) + "%"
       }
-      lines.append(pad(row.name, 32) + pad(count, 16) + pad(kept, 16) + change)
+      lines.append(pad(row.name, 56) + pad(count, 16) + pad(kept, 16) + change)
     }
     return lines.joined(separator: "\n") + "\n"
   }

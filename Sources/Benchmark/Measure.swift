@@ -145,12 +145,16 @@ public enum Measure {
     return write(Array("\(rss)\n".utf8), to: report) ? 0 : 74
   }
 
-  /// Runs a program and waits: its exit status and peak RSS in bytes.
-  public static func spawn(_ arguments: [String], environment: [String] = []) -> (Int32, Int)? {
+  /// Runs a program and waits (standard input from `input` when given, output to
+  /// /dev/null): its exit status and peak RSS in bytes.
+  public static func spawn(_ arguments: [String], environment: [String] = [], input: String? = nil)
+    -> (Int32, Int)?
+  {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    if let input { posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0) }
     var arguments = arguments.map { strdup($0) }
     arguments.append(nil)
     var environmentStrings = environment.map { strdup($0) }

@@ -10,8 +10,9 @@ struct TerminalUIClient {
   let terminal: Int32
 
   /// Starts `chk tui PATH --today DATE` as the leader of a new session whose
-  /// controlling terminal is a fresh pseudo-terminal.
-  init?(chk: String, path: String, environment: [String]) {
+  /// controlling terminal is a fresh pseudo-terminal; `prefix` comes before `chk` (a
+  /// program that runs it, as valgrind).
+  init?(chk: String, path: String, environment: [String], prefix: [String] = []) {
     var buffer = [CChar](repeating: 0, count: 128)
     let master = chk_open_pseudo_terminal(&buffer, buffer.count)
     guard master >= 0 else { return nil }
@@ -30,7 +31,7 @@ struct TerminalUIClient {
     posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
     posix_spawn_file_actions_adddup2(&actions, 0, 1)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let arguments = [chk, "tui", path, "--today", "2024-06-01"]
+    let arguments = prefix + [chk, "tui", path, "--today", "2024-06-01"]
     var argv = arguments.map { strdup($0) } + [nil]
     var envp = (environment + ["TERM=xterm-256color"]).map { strdup($0) } + [nil]
     defer {
@@ -38,7 +39,7 @@ struct TerminalUIClient {
       for pointer in envp { free(pointer) }
     }
     var pid = pid_t()
-    guard posix_spawn(&pid, chk, &actions, &attributes, &argv, &envp) == 0 else {
+    guard posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, &envp) == 0 else {
       close(master)
       return nil
     }
@@ -92,13 +93,15 @@ struct TerminalUIClient {
     return 0
   }
 
-  /// Quits with `q` and waits for the process.
-  func stop() {
+  /// Quits with `q` and waits for the process: its exit status.
+  @discardableResult
+  func stop() -> Int32 {
     send("q")
     _ = drawn(first: 2, quiet: 0.05)
     var status: Int32 = 0
     waitpid(pid, &status, 0)
     close(terminal)
+    return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
   }
 }
 

@@ -344,11 +344,16 @@ struct BenchmarkHarnessTests {
     #expect(first.status == 0, "\(first.text)")
     let saved = try String(contentsOfFile: kept, encoding: .utf8)
     #expect(saved.contains("\nlint\t"))
-    #expect(saved.split(separator: "\n").filter { !$0.hasPrefix("#") }.count == 10)
+    // Every row: the commands on one file, the many-file views, a language-server session
+    // and a terminal-UI session.
+    let savedRows = saved.split(separator: "\n").filter { !$0.hasPrefix("#") }
+    #expect(savedRows.count == 26, "\(saved)")
+    #expect(
+      savedRows.contains { $0.hasPrefix("lsp: ") } && savedRows.contains { $0.hasPrefix("tui: ") })
     let second = try run([])
     #expect(second.status == 0)
     let rows = second.text.split(separator: "\n").dropFirst()
-    #expect(rows.count == 10)
+    #expect(rows.count == savedRows.count)
     for row in rows {
       let change = row.split(separator: " ").last.map(String.init) ?? ""
       let percent = Double(change.dropFirst().dropLast()) ?? 99
