@@ -203,25 +203,22 @@ struct EditableLine {
       bytes[mark + 1] == (record.isChecked ? UInt8(ascii: "x") : ASCII.space)
     else { return false }
     var cursor = mark + 3
-    let name = ParsedLine(record, bytes).nameRange
+    let line = ParsedLine(record, bytes)
+    let name = line.nameRange
     if !name.isEmpty {
       guard name.lowerBound == cursor + 1, bytes[cursor] == ASCII.space else { return false }
       cursor = name.upperBound
     }
     if record.hasTags {
-      var canonical = true
-      ParsedLine(record, bytes).forEachTag { tag in
-        if canonical, tag.whole.lowerBound == cursor + 2, bytes[cursor] == ASCII.space,
+      var tags = line.tagSpanIterator
+      while let tag = tags.next() {
+        guard tag.whole.lowerBound == cursor + 2, bytes[cursor] == ASCII.space,
           bytes[cursor + 1] == ASCII.space, tag.dueTimeSeparator(in: bytes) == nil
-        {
-          cursor = tag.whole.upperBound
-        } else {
-          canonical = false
-        }
+        else { return false }
+        cursor = tag.whole.upperBound
       }
-      guard canonical else { return false }
     }
-    if let note = ParsedLine(record, bytes).noteRange {
+    if let note = line.noteRange {
       let hash = Int(record.note)
       guard hash == cursor + 2, bytes[cursor] == ASCII.space, bytes[cursor + 1] == ASCII.space
       else { return false }
@@ -232,9 +229,16 @@ struct EditableLine {
         cursor = note.upperBound
       }
     }
-    let ending = Ending.of(record, in: bytes).bytes
-    return end - cursor == ending.count
-      && ending.indices.allSatisfy { bytes[cursor + $0] == ending[$0] }
+    // The ending compared in place (its `bytes` would make an array for every line).
+    switch Ending.of(record, in: bytes) {
+    case .none: return end == cursor
+    case .spaceBreak:
+      return end - cursor == 2 && bytes[cursor] == ASCII.space && bytes[cursor + 1] == ASCII.space
+    case .backslashBreak:
+      return end - cursor == 2 && bytes[cursor] == ASCII.space
+        && bytes[cursor + 1] == ASCII.backslash
+    case .spaceAfterEmptyBox: return end - cursor == 1 && bytes[cursor] == ASCII.space
+    }
   }
 
   /// The key of a tag as written.
