@@ -36,27 +36,52 @@ public enum ChecklistMerge {
     base: [UInt8], ours: [UInt8], theirs: [UInt8], markerSize: Int = 7,
     labels: (ours: String, theirs: String) = ("ours", "theirs")
   ) -> MergeResult {
-    let documents = [base, ours, theirs].map { try? ChecklistDocument(parsing: $0) }
-    // Most lines of the base are a token of their own, and the sides add few.
-    var interner = TokenInterner(
-      expected: documents[0].map { $0.lineCount + $0.lineCount / 8 } ?? 1 << 12)
     let versions: [MergeVersion]
+    let isKeyed: [Bool]
     let byItem: Bool
-    if let baseDocument = documents[0], let oursDocument = documents[1],
-      let theirsDocument = documents[2]
-    {
-      versions = [baseDocument, oursDocument, theirsDocument].map {
-        MergeVersion(document: $0, interner: &interner)
-      }
-      byItem = true
+    if let tokenized = tokenizedByItem(base, ours, theirs) {
+      (versions, isKeyed, byItem) = (tokenized.versions, tokenized.isKeyed, true)
     } else {
+      var interner = TokenInterner()
       versions = [base, ours, theirs].map { MergeVersion(lines: $0, interner: &interner) }
-      byItem = false
+      (isKeyed, byItem) = (interner.isKeyed, false)
     }
     var merger = Merger(
-      base: versions[0], ours: versions[1], theirs: versions[2], isKeyed: interner.isKeyed,
+      base: versions[0], ours: versions[1], theirs: versions[2], isKeyed: isKeyed,
       byItem: byItem, markerSize: max(1, markerSize), labels: labels)
     let bytes = merger.run()
     return MergeResult(bytes: bytes, conflicts: merger.conflicts, mergedLineByLine: !byItem)
+  }
+
+  /// What the versions' tokens are made in: the interner and the versions made so far.
+  private final class Tokenizing: @unchecked Sendable {
+    var interner: TokenInterner
+    var versions: [MergeVersion] = []
+    init(expected: Int) { interner = TokenInterner(expected: expected) }
+  }
+
+  /// The three versions parsed and made tokens by item, or `nil` when one is not a
+  /// checklist (not valid UTF-8). The base is parsed first, on every thread; then,
+  /// while this thread makes one version's tokens (in order: the base's, ours, theirs),
+  /// another parses the next version on one thread.
+  private static func tokenizedByItem(_ base: [UInt8], _ ours: [UInt8], _ theirs: [UInt8])
+    -> (versions: [MergeVersion], isKeyed: [Bool])?
+  {
+    guard let baseDocument = try? ChecklistDocument(parsing: base) else { return nil }
+    // Most lines of the base are a token of their own, and the sides add few.
+    let tokenizing = Tokenizing(expected: baseDocument.lineCount + baseDocument.lineCount / 8)
+    var previous = baseDocument
+    for next in [ours, theirs] {
+      let made = previous
+      let results = Parallel.map(2) { index -> ChecklistDocument?? in
+        if index == 0 { return .some(try? ChecklistDocument(parsing: next, onOneThread: true)) }
+        tokenizing.versions.append(MergeVersion(document: made, interner: &tokenizing.interner))
+        return .none
+      }
+      guard let parsed = results.first ?? nil, let document = parsed else { return nil }
+      previous = document
+    }
+    tokenizing.versions.append(MergeVersion(document: previous, interner: &tokenizing.interner))
+    return (tokenizing.versions, tokenizing.interner.isKeyed)
   }
 }

@@ -51,10 +51,19 @@ public struct ChecklistDocument: Sendable {
   ///   `ParseError.tooLarge` for input of 4 GiB or more.
   /// - Complexity: O(*n*) in the number of bytes.
   public init(parsing bytes: [UInt8]) throws(ParseError) {
+    try self.init(parsing: bytes, onOneThread: false)
+  }
+
+  /// Parses bytes as `init(parsing:)` does; `onOneThread` keeps a large file on the
+  /// calling thread (for a caller that has other work for the other processor).
+  package init(parsing bytes: [UInt8], onOneThread: Bool) throws(ParseError) {
     guard bytes.count <= Self.maximumByteCount else {
       throw .tooLarge(byteCount: bytes.count)
     }
-    let parsed = bytes.withUnsafeBufferPointer { DocumentParser.parse($0) }
+    let parsed = bytes.withUnsafeBufferPointer {
+      DocumentParser.parse(
+        $0, parallelThreshold: onOneThread ? .max : DocumentParser.parallelThreshold)
+    }
     let result = try parsed.get()
     self.bytes = bytes
     self.lines = result.records
