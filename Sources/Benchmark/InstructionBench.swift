@@ -4,11 +4,10 @@ import ChkPlatform
 /// `chk-bench --instructions`: how many instructions each command executes on the
 /// 100k-item corpora (a file, or a tree of 1,000 files of 100 items; a language-server
 /// and a terminal-UI session on the file: `instructionCases`), counted by valgrind's
-/// callgrind. Unlike a time, the count is the
-/// same on a busy or a quiet machine (up to a few parts in a thousand where two threads
-/// take turns), so two builds compare by it from one day to the next; the counts of the
-/// last release are kept in `Sources/Benchmark/instructions.tsv`, and each row prints
-/// its change against them.
+/// callgrind. Unlike a time, the count is the same on a busy or a quiet machine (up to
+/// a few parts in a thousand where two threads take turns), so two builds compare by it
+/// from one day to the next; the counts of a build to compare with are kept in
+/// `Sources/Benchmark/instructions.tsv`, and each row prints its change against them.
 public struct InstructionRow: Sendable, Equatable {
   /// The row's name, as in `instructions.tsv`.
   public var name: String
@@ -86,7 +85,8 @@ extension Benchmark {
   public static func instructionsFile(_ rows: [InstructionRow]) -> String {
     "# chk-bench --instructions: instructions executed (callgrind) on the 100k-item corpora\n"
       + "# (one file, or 1,000 files of 100 items for the DIR rows),\n"
-      + "# kept at the last release (chk-bench --instructions --save replaces them)\n"
+      + "# kept to compare builds with (chk-bench --instructions --save replaces them;\n"
+      + "# the commit that saved them says which build they are)\n"
       + rows.compactMap { row in row.count.map { "\(row.name)\t\($0)\n" } }.joined()
   }
 
