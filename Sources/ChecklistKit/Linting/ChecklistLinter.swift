@@ -125,7 +125,11 @@ public struct ChecklistLinter: Sendable {
     }
     var wide = found
     Self.sort(&wide)
-    return .stream(LintStream(linter: self, document: document, wide: wide, lines: limit))
+    // Two batches are in memory at once (made on two threads): each covers a
+    // quarter of the lines one batch would (and each keeps its report lines until they
+    // are written), so that the stream holds no more than one batch did.
+    return .stream(
+      LintStream(linter: self, document: document, wide: wide, lines: max(1, limit / 4)))
   }
 
   private struct DiagnosticKey: Hashable {
