@@ -14,6 +14,30 @@ struct TextFormatTests {
     #expect(throws: JSONValue.SyntaxError.self) { try JSONValue.parse(Array("1e".utf8)) }
   }
 
+  /// The JSON writer's test for bytes that need an escape, eight at a time, against the
+  /// same test a byte at a time: random bytes, with every byte value in every place of
+  /// a word.
+  @Test func escapesAreFoundInEveryPlaceOfAWord() {
+    var random = TestRandom(seed: 44)
+    for _ in 0..<3_000 {
+      let count = random.int(0...40)
+      var bytes = (0..<count).map { _ in UInt8(random.int(0x20...0xFF)) }
+      if !bytes.isEmpty, random.chance(0.5) {
+        bytes[random.int(0...(count - 1))] = UInt8(random.int(0...255))
+      }
+      let expected = bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }
+      #expect(bytes.withUnsafeBufferPointer { JSONWriter.needsEscape($0) } == expected, "\(bytes)")
+    }
+    for value in 0...255 {
+      for place in 0..<16 {
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 16)
+        bytes[place] = UInt8(value)
+        let expected = value < 0x20 || value == 0x22 || value == 0x5C || value == 0x7F
+        #expect(bytes.withUnsafeBufferPointer { JSONWriter.needsEscape($0) } == expected)
+      }
+    }
+  }
+
   /// Output for a terminal keeps its line breaks (LF, and the CR of a CRLF) and shows
   /// every other control character; one-line messages show the breaks too.
   @Test func visibleTextKeepsLinesOnlyWhereLinesAreMeant() {

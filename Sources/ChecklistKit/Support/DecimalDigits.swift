@@ -6,40 +6,36 @@ package enum DecimalDigits {
   package static func append(
     _ value: Int, width: Int = 0, padding: UInt8 = UInt8(ascii: "0"), to bytes: inout [UInt8]
   ) {
-    let value = UInt(max(0, value))
-    // One byte at a time: a number is a few bytes, and appending a collection costs more
-    // than the bytes it holds.
-    var padded = count(value)
-    while padded < width {
-      bytes.append(padding)
-      padded += 1
+    withDigits(UInt(max(0, value))) { digits in
+      // One byte at a time: a number is a few bytes, and appending a collection costs
+      // more than the bytes it holds.
+      var padded = digits.count
+      while padded < width {
+        bytes.append(padding)
+        padded += 1
+      }
+      for digit in digits { bytes.append(digit) }
     }
-    forEachDigit(value) { bytes.append($0) }
   }
 
-  /// How many decimal digits a number has.
-  package static func count(_ value: UInt) -> Int {
-    var digits = 1
-    var power: UInt = 1
-    while power <= value / 10 {
-      digits += 1
-      power &*= 10
-    }
-    return digits
-  }
-
-  /// Calls `body` with each of a number's decimal digits (as ASCII), the first first.
+  /// Calls `body` with a number's decimal digits (as ASCII), made on the stack from the
+  /// last: division by ten is a multiplication, where finding the first digit first
+  /// divides by a variable power of ten.
   @inline(__always)
-  package static func forEachDigit(_ value: UInt, _ body: (UInt8) -> Void) {
-    // The largest power of ten not above the value: it never overflows, as each step
-    // stays at or below the value.
-    var power: UInt = 1
-    while power <= value / 10 { power &*= 10 }
-    var rest = value
-    while power > 0 {
-      body(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / power))
-      rest %= power
-      power /= 10
+  package static func withDigits<Result>(
+    _ value: UInt, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    // UInt.max has 20 digits.
+    var storage: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    return withUnsafeMutableBytes(of: &storage) { raw in
+      var index = raw.count
+      var rest = value
+      repeat {
+        index -= 1
+        raw[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+        rest /= 10
+      } while rest > 0
+      return body(UnsafeRawBufferPointer(rebasing: raw[index...]).bindMemory(to: UInt8.self))
     }
   }
 }

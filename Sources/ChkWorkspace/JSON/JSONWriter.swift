@@ -157,7 +157,7 @@ package struct JSONWriter {
     }
     if value < 0 { put(UInt8(ascii: "-")) }
     // Int.min has no positive: its magnitude is written as an unsigned number.
-    DecimalDigits.forEachDigit(value.magnitude) { put($0) }
+    DecimalDigits.withDigits(value.magnitude) { put($0) }
   }
 
   /// A string given as UTF-8 bytes (`null` for `nil`).
@@ -221,7 +221,7 @@ package struct JSONWriter {
   /// one piece.
   private mutating func appendEscaped(_ value: UnsafeBufferPointer<UInt8>) {
     put(UInt8(ascii: "\""))
-    guard value.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) else {
+    guard Self.needsEscape(value) else {
       put(value)
       put(UInt8(ascii: "\""))
       return
@@ -242,5 +242,34 @@ package struct JSONWriter {
       }
     }
     put(UInt8(ascii: "\""))
+  }
+
+  /// Whether any byte needs an escape (a control character, `"`, a backslash or DEL): eight
+  /// bytes at a time, each test true for a word when one of its bytes passes it (a
+  /// million names are looked at).
+  static func needsEscape(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = value.baseAddress else { return false }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func hasZero(_ word: UInt64) -> Bool {
+      (word &- ones) & ~word & highs != 0
+    }
+    var index = 0
+    while index + 8 <= value.count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      if (word &- ones &* 0x20) & ~word & highs != 0 || hasZero(word ^ (ones &* 0x22))
+        || hasZero(word ^ (ones &* 0x5C)) || hasZero(word ^ (ones &* 0x7F))
+      {
+        return true
+      }
+      index += 8
+    }
+    while index < value.count {
+      let byte = value[index]
+      if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return true }
+      index += 1
+    }
+    return false
   }
 }
