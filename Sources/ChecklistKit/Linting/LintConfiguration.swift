@@ -4,6 +4,10 @@ public struct LintConfiguration: Sendable, Hashable {
   public var severities: [String: Severity] = [:]
   /// The day `overdue` compares `@due` days with.
   public var today: CalendarDay
+  /// Whether each finding works out if a fix can mend it (`Diagnostic.isFixable`, and
+  /// the fix `chk lint --fix` applies). Off for a report that shows neither, which then
+  /// skips the work (for `tag-in-name`, moving the tags out of the name is tried).
+  public var findsFixes = true
 
   /// A configuration with every rule at its default severity.
   public init(today: CalendarDay) {

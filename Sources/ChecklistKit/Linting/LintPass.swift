@@ -27,6 +27,8 @@ struct LintPass: ~Copyable {
   /// The document's records, held once (not fetched from the document per use).
   let lines: [LineRecord]
   let today: CalendarDay
+  /// Whether findings work out their fixes (`LintConfiguration.findsFixes`).
+  let findsFixes: Bool
   var findings: [ChecklistLinter.Finding] = []
 
   /// The severity of each rule, by its position in `LintRule.all`, and whether it runs.
@@ -63,6 +65,7 @@ struct LintPass: ~Copyable {
 
   init(document: ChecklistDocument, configuration: LintConfiguration) {
     self.document = document
+    findsFixes = configuration.findsFixes
     lines = document.lines
     severities = LintRule.all.map(configuration.severity)
     isOn = severities.map { $0 != .off }
@@ -99,8 +102,8 @@ struct LintPass: ~Copyable {
         ruleID: rule, severity: severities[rule.rawValue], line: line + 1,
         column: columns.lowerBound - start + 1, endLine: line + 1,
         endColumn: max(columns.upperBound, columns.lowerBound + 1) - start + 1,
-        text: text, isFixable: fix != nil),
-      lineIndex: line, fix: fix)
+        text: text, isFixable: findsFixes && fix != nil),
+      lineIndex: line, fix: findsFixes ? fix : nil)
     if let nearMissKind {
       nearMisses.append((finding, nearMissKind))
     } else {

@@ -136,6 +136,9 @@ struct LintCommand {
     for (rule, level) in overrides {
       if let level { configuration.set(rule, to: level) } else { configuration.enable(rule) }
     }
+    // Only JSON and SARIF say which findings --fix mends.
+    configuration.findsFixes =
+      invocation.arguments.has(.fix) || format == .json || format == .sarif
     return configuration
   }
 }

@@ -83,3 +83,27 @@ extension LintStreamTests {
     }
   }
 }
+
+extension LintStreamTests {
+  /// A report that does not show fixes (`findsFixes` off, as for `chk lint`'s line
+  /// formats) has the same findings, each with no fix: on generated documents and every
+  /// file of the real-world corpus.
+  @Test func findingsWithoutFixesAreTheSameFindings() throws {
+    let today = try #require(CalendarDay(year: 2024, month: 6, day: 1))
+    var compared = 0
+    for bytes in Self.documents() {
+      guard let document = try? ChecklistDocument(parsing: bytes) else { continue }
+      var configuration = LintConfiguration(today: today)
+      configuration.enable(LintRule.missingID)
+      let withFixes = ChecklistLinter(configuration: configuration).lint(document)
+      configuration.findsFixes = false
+      let without = ChecklistLinter(configuration: configuration).lint(document)
+      #expect(without.allSatisfy { !$0.isFixable })
+      var unfixed = withFixes
+      for index in unfixed.indices { unfixed[index].isFixable = false }
+      #expect(without == unfixed)
+      compared += withFixes.filter(\.isFixable).count
+    }
+    #expect(compared > 100)
+  }
+}

@@ -27,7 +27,7 @@ extension LintPass {
       }
       let tail = TagInName.tail(bytes, from: position, to: name.upperBound)
       var fixable = false
-      if let tail {
+      if let tail, findsFixes {
         // The document's IDs are gathered (once per pass) only for a tail with an @id,
         // and looked up where they are: a copy would count a reference to a set that
         // the other thread's pass reads too.
