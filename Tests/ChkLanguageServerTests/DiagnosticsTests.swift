@@ -57,6 +57,20 @@ struct DiagnosticsTests {
     #expect(actions == [])
   }
 
+  /// A file without items whose lines were meant as items (every box malformed) gets
+  /// its findings, as `chk lint --checklists-only` gives them: the template it is shows
+  /// no checkbox at all on GitHub, which is what the editor should say.
+  @Test func aTemplateWithOnlyMalformedBoxesGetsItsFindings() {
+    let session = LSPSession()
+    session.open(Params.uri, "## Packing\n\n- [✓] passport\n-[x] tickets\n")
+    let published = session.publish()
+    let codes = published.first?["params"]?["diagnostics"]?.arrayValue?.compactMap {
+      $0["code"]?.stringValue
+    }
+    // The glued box counts only in a file with items (as for chk lint).
+    #expect(codes == ["malformed-checkbox"])
+  }
+
   @Test func projectConfigurationAndInlineDisablesApply() throws {
     let directory = try TemporaryDirectory()
     _ = try directory.file(

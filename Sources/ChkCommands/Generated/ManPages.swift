@@ -3139,7 +3139,9 @@ with an LSP client checks, formats and ticks off items as you type:
 lint findings as diagnostics (with
 .Pa .chk.json
 and inline disables, as
-.Cm chk lint ) ,
+.Cm chk lint ;
+a file without items has none unless a line in it was meant as one, as with
+.Fl -checklists-only ) ,
 and formatting as the minimal edits to what
 .Cm chk fmt
 writes;

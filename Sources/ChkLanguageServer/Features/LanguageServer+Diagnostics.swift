@@ -68,8 +68,9 @@ extension LanguageServer {
       ?? ReminderDefaults()
   }
 
-  /// The diagnostics of an open document: none for a document without items (as
-  /// `chk lint --checklists-only`), one for text that cannot be parsed.
+  /// The diagnostics of an open document: none for a document without items and no
+  /// line meant as one (as `chk lint --checklists-only`), one for text that cannot be
+  /// parsed.
   func diagnostics(_ uri: String) -> [JSONValue] {
     guard let result = parsed(uri), let document = documents[uri] else { return [] }
     let parsedDocument: ChecklistDocument
@@ -84,7 +85,6 @@ extension LanguageServer {
       ]
     case .success(let value): parsedDocument = value
     }
-    guard parsedDocument.hasItems else { return [] }
     var configuration: LintConfiguration
     var notes: [JSONValue] = []
     switch lintConfiguration(uri) {
@@ -97,6 +97,11 @@ extension LanguageServer {
       ])
     }
     let findings = self.findings(document.uri, parsedDocument, configuration)
+    // A file without items is linted only when a line in it was meant as one (a
+    // `malformed-checkbox` finding), as `chk lint` does for the files it finds by
+    // walking: a template whose every box is `[]` shows no checkbox at all.
+    guard parsedDocument.hasItems || findings.contains(where: { $0.rule == .malformedCheckbox })
+    else { return [] }
     return notes + findings.map { diagnostic($0, in: document) }
       + dueDiagnostics(document, parsedDocument, configuration)
   }
