@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""The language server's diagnostics against the command line's, through pygls's codec.
+
+Reads {"chk": PATH, "directory": DIR, "documents": [{"bytes": BASE64, "sendsBOM": BOOL},
+...]} on standard input. For each document: writes its bytes to DIR/docN.md and runs
+`chk lint --format json --checklists-only` on the file (1-based lines, 1-based columns
+in UTF-8 bytes after a byte-order mark; a file without items is linted only when a line
+was meant as one, as the server lints what an editor opens); opens the same text in one `chk lsp --debounce 0` session (as
+UTF-16, the encoding every client supports), with the byte-order mark as its first
+character when "sendsBOM" (an editor that keeps it in the buffer) and without it
+otherwise (Neovim and VS Code take it off); and converts each command-line finding to
+the range the server must publish: the bytes before each column decoded to code points,
+plus the mark on the first line when it was sent, turned into UTF-16 units by pygls's
+PositionCodec (a codec we did not write). Writes {"documents": [{"expected": [...],
+"published": [...]}]}, each finding as [startLine, startCharacter, endLine,
+endCharacter, rule, severity], sorted.
+"""
+import base64
+import json
+import os
+import subprocess
+import sys
+
+from lsprotocol import types
+from pygls.workspace.position_codec import PositionCodec
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lsp_positions import content, lines_of  # noqa: E402
+
+CODEC = PositionCodec(types.PositionEncodingKind.Utf16)
+BOM = b"\xef\xbb\xbf"
+SEVERITY = {"error": 1, "warning": 2, "info": 3, "information": 3, "hint": 4}
+
+
+class Server:
+    def __init__(self, chk, environment):
+        self.process = subprocess.Popen(
+            [chk, "lsp", "--debounce", "0"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL, env=environment)
+        self.next_id = 1
+
+    def send(self, message):
+        body = json.dumps(message).encode("utf-8")
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.flush()
+
+    def receive(self):
+        length = None
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise SystemExit("the server closed its output")
+            if line in (b"\r\n", b"\n"):
+                break
+            name, _, value = line.decode("ascii").partition(":")
+            if name.strip().lower() == "content-length":
+                length = int(value.strip())
+        return json.loads(self.process.stdout.read(length))
+
+    def request(self, method, params):
+        ident = self.next_id
+        self.next_id += 1
+        self.send({"jsonrpc": "2.0", "id": ident, "method": method, "params": params})
+        while True:
+            message = self.receive()
+            if message.get("id") == ident and "method" not in message:
+                return message
+
+    def notify(self, method, params):
+        self.send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    def diagnostics(self, uri):
+        while True:
+            message = self.receive()
+            if message.get("method") == "textDocument/publishDiagnostics" and \
+                    message["params"]["uri"] == uri:
+                return message["params"]["diagnostics"]
+
+
+def expected(findings, raw, sends_bom):
+    body = raw[3:] if raw.startswith(BOM) else raw
+    text = body.decode("utf-8")
+    sent = ("\ufeff" if sends_bom else "") + text
+    lines = lines_of(sent)
+    byte_lines = [line.encode("utf-8") for line in lines_of(text)]
+    result = []
+    for finding in findings:
+        ends = []
+        for line, column in ((finding["line"], finding["column"]),
+                             (finding["endLine"], finding["endColumn"])):
+            prefix = content(byte_lines[line - 1].decode("utf-8")).encode("utf-8")[:column - 1]
+            character = len(prefix.decode("utf-8"))
+            if line == 1 and sends_bom:
+                character += 1
+            position = types.Position(line=line - 1, character=character)
+            ends.append(CODEC.position_to_client_units(lines, position))
+        result.append([ends[0].line, ends[0].character, ends[1].line, ends[1].character,
+                       finding["rule"], SEVERITY[finding["severity"]]])
+    return sorted(result), sent
+
+
+def main():
+    request = json.load(sys.stdin)
+    chk = request["chk"]
+    directory = request["directory"]
+    environment = dict(os.environ)
+    server = Server(chk, environment)
+    server.request("initialize", {
+        "processId": None, "rootUri": "file://" + directory,
+        "capabilities": {"general": {"positionEncodings": ["utf-16"]}}})
+    server.notify("initialized", {})
+    answer = []
+    for number, document in enumerate(request["documents"]):
+        raw = base64.b64decode(document["bytes"])
+        path = os.path.join(directory, "doc%d.md" % number)
+        with open(path, "wb") as handle:
+            handle.write(raw)
+        lint = subprocess.run([chk, "lint", "--format", "json", "--checklists-only", path],
+                              capture_output=True, env=environment, check=False)
+        findings = json.loads(lint.stdout or b"[]")
+        wanted, sent = expected(findings, raw, document["sendsBOM"])
+        uri = "file://" + path
+        server.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": "markdown", "version": 1, "text": sent}})
+        published = []
+        for diagnostic in server.diagnostics(uri):
+            start, end = diagnostic["range"]["start"], diagnostic["range"]["end"]
+            published.append([start["line"], start["character"], end["line"], end["character"],
+                              diagnostic.get("code"), diagnostic.get("severity")])
+        server.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+        answer.append({"expected": wanted, "published": sorted(published)})
+    server.request("shutdown", None)
+    server.notify("exit", None)
+    server.process.wait(timeout=10)
+    json.dump({"documents": answer}, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
