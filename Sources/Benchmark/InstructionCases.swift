@@ -134,17 +134,7 @@ extension Benchmark {
   /// the next message is read (no debounce), so the work does not depend on timing.
   private static func languageServerSession(_ bytes: [UInt8], directory: String) -> String? {
     let uri = "file://" + directory + "/instructions-lsp.md"
-    var text = ""
-    for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\r": text += "\\r"
-      case "\t": text += "\\t"
-      default: text.unicodeScalars.append(scalar)
-      }
-    }
+    let text = jsonEscaped(bytes)
     let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     let line =
       lines.indices.first { $0 >= lines.count / 2 && lines[$0].starts(with: Array("- [ ] ".utf8)) }

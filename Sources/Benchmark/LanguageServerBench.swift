@@ -166,6 +166,22 @@ extension Substring {
 }
 
 extension Benchmark {
+  /// A file's text as the inside of a JSON string (for a `didOpen`).
+  static func jsonEscaped(_ bytes: [UInt8]) -> String {
+    var text = ""
+    for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+      switch scalar {
+      case "\"": text += "\\\""
+      case "\\": text += "\\\\"
+      case "\n": text += "\\n"
+      case "\r": text += "\\r"
+      case "\t": text += "\\t"
+      default: text.unicodeScalars.append(scalar)
+      }
+    }
+    return text
+  }
+
   /// The language server on the 100k-item corpus: a one-character `didChange` until
   /// its `publishDiagnostics` (debounce off), formatting, and a code action; memory
   /// against `chk lint` on the same file.
@@ -177,17 +193,7 @@ extension Benchmark {
     }
     defer { client.stop() }
     let uri = "file://\(options.directory)/lsp.md"
-    var text = ""
-    for byte in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-      switch byte {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\r": text += "\\r"
-      case "\t": text += "\\t"
-      default: text.unicodeScalars.append(byte)
-      }
-    }
+    let text = jsonEscaped(bytes)
     client.open(uri, text: text)
     _ = client.wait(for: "publishDiagnostics")
     // An item in the middle of the file: type a character into its name, then take it
