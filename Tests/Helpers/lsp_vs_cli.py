@@ -6,18 +6,22 @@ Reads {"chk": PATH, "directory": DIR, "documents": [{"bytes": BASE64, "sendsBOM"
 `chk lint --format json --checklists-only` on the file (1-based lines, 1-based columns
 in UTF-8 bytes after a byte-order mark; a file without items is linted only when a line
 was meant as one, as the server lints what an editor opens); opens the same text in one `chk lsp --debounce 0` session (as
-UTF-16, the encoding every client supports), with the byte-order mark as its first
-character when "sendsBOM" (an editor that keeps it in the buffer) and without it
+UTF-16, the encoding every client supports), with the file's byte-order mark as its
+first character when "sendsBOM" (an editor that keeps it in the buffer) and without it
 otherwise (Neovim and VS Code take it off); and converts each command-line finding to
 the range the server must publish: the bytes before each column decoded to code points,
 plus the mark on the first line when it was sent, turned into UTF-16 units by pygls's
-PositionCodec (a codec we did not write). Writes {"documents": [{"expected": [...],
-"published": [...]}]}, each finding as [startLine, startCharacter, endLine,
-endCharacter, rule, severity], sorted.
+PositionCodec (a codec we did not write). Then asks the server for its "fix all" code
+action, applies its edit with the same codec, and runs `chk lint --fix` on a copy of the
+file: the two must give the same bytes, but for the IDs each makes up for a duplicate
+(written NEW on both sides). Writes {"documents": [{"expected": [...], "published":
+[...], "fixedByLint": TEXT, "fixedByServer": TEXT}]}, each finding as [startLine,
+startCharacter, endLine, endCharacter, rule, severity], sorted.
 """
 import base64
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -80,6 +84,8 @@ class Server:
 def expected(findings, raw, sends_bom):
     body = raw[3:] if raw.startswith(BOM) else raw
     text = body.decode("utf-8")
+    # An editor that keeps a byte-order mark sends the one the file has.
+    sends_bom = sends_bom and raw.startswith(BOM)
     sent = ("\ufeff" if sends_bom else "") + text
     lines = lines_of(sent)
     byte_lines = [line.encode("utf-8") for line in lines_of(text)]
@@ -97,6 +103,50 @@ def expected(findings, raw, sends_bom):
         result.append([ends[0].line, ends[0].character, ends[1].line, ends[1].character,
                        finding["rule"], SEVERITY[finding["severity"]]])
     return sorted(result), sent
+
+
+def applied(text, edits):
+    """The text with LSP text edits (UTF-16 ranges) applied, as pygls counts positions."""
+    lines = lines_of(text)
+    offsets, total = [], 0
+    for line in lines:
+        offsets.append(total)
+        total += len(line)
+    spans = []
+    for edit in edits:
+        rng = CODEC.range_from_client_units(lines, types.Range(
+            start=types.Position(**edit["range"]["start"]),
+            end=types.Position(**edit["range"]["end"])))
+        start = offsets[rng.start.line] + rng.start.character if rng.start.line < len(lines) \
+            else total
+        end = offsets[rng.end.line] + rng.end.character if rng.end.line < len(lines) else total
+        spans.append((start, end, edit["newText"]))
+    for start, end, new in sorted(spans, reverse=True):
+        text = text[:start] + new + text[end:]
+    return text
+
+
+def masked(text, known):
+    """`@id(X)` with an X the original did not hold, written `@id(NEW)`."""
+    return re.sub(r"@id\(([^)]*)\)",
+                  lambda m: m.group(0) if m.group(1) in known else "@id(NEW)", text)
+
+
+def fixed_by_server(server, uri, sent, diagnostics):
+    lines = lines_of(sent)
+    end = {"line": len(lines) - 1, "character": 0}
+    result = server.request("textDocument/codeAction", {
+        "textDocument": {"uri": uri},
+        "range": {"start": {"line": 0, "character": 0}, "end": end},
+        "context": {"diagnostics": diagnostics, "only": ["source.fixAll.chk"]}})
+    for action in result.get("result") or []:
+        if action.get("kind") == "source.fixAll.chk":
+            edit = action.get("edit") or {}
+            edits = list((edit.get("changes") or {}).get(uri, []))
+            for change in edit.get("documentChanges") or []:
+                edits += change.get("edits", [])
+            return applied(sent, edits)
+    return sent
 
 
 def main():
@@ -123,12 +173,26 @@ def main():
         server.notify("textDocument/didOpen", {"textDocument": {
             "uri": uri, "languageId": "markdown", "version": 1, "text": sent}})
         published = []
-        for diagnostic in server.diagnostics(uri):
+        diagnostics = server.diagnostics(uri)
+        for diagnostic in diagnostics:
             start, end = diagnostic["range"]["start"], diagnostic["range"]["end"]
             published.append([start["line"], start["character"], end["line"], end["character"],
                               diagnostic.get("code"), diagnostic.get("severity")])
+        by_server = fixed_by_server(server, uri, sent, diagnostics)
         server.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
-        answer.append({"expected": wanted, "published": sorted(published)})
+        if raw.startswith(BOM) and not by_server.startswith("\ufeff"):
+            by_server = "\ufeff" + by_server
+        copy = os.path.join(directory, "doc%d-fix.md" % number)
+        with open(copy, "wb") as handle:
+            handle.write(raw)
+        subprocess.run([chk, "lint", "--fix", "--checklists-only", copy],
+                       capture_output=True, env=environment, check=False)
+        with open(copy, "rb") as handle:
+            by_lint = handle.read().decode("utf-8")
+        known = set(re.findall(r"@id\(([^)]*)\)", raw.decode("utf-8")))
+        answer.append({"expected": wanted, "published": sorted(published),
+                       "fixedByLint": masked(by_lint, known),
+                       "fixedByServer": masked(by_server, known)})
     server.request("shutdown", None)
     server.notify("exit", None)
     server.process.wait(timeout=10)

@@ -5,7 +5,8 @@ import Testing
 /// What the language server publishes against what `chk lint --format json` says of the
 /// same bytes (`Tests/Helpers/lsp_vs_cli.py`): every finding at the range pygls's
 /// position codec gives for the command line's line and byte column, with its rule and
-/// severity, and nothing else. Random documents with a byte-order mark (sent to the
+/// severity, and nothing else; and the server's "fix all" action, applied through the
+/// same codec, gives the bytes `chk lint --fix` writes (but for the IDs each makes up). Random documents with a byte-order mark (sent to the
 /// server as its first character, as some editors keep it, or taken off, as Neovim and
 /// VS Code do), CRLF and lone CRs, astral and combining characters, tabs, and the
 /// triggers of the rules. Seeded; `CHK_DIFFERENTIAL_CASES` runs more.
@@ -74,7 +75,15 @@ struct LanguageServerAgainstCommandLineTests {
     let compared = try #require(answer["documents"] as? [[String: Any]])
     #expect(compared.count == cases)
     var findings = 0
+    var fixed = 0
     for (index, document) in compared.enumerated() {
+      let byLint = document["fixedByLint"] as? String
+      let byServer = document["fixedByServer"] as? String
+      #expect(
+        byLint == byServer,
+        "\(String(decoding: texts[index], as: UTF8.self).debugDescription)\nchk lint --fix: \(byLint.debugDescription)\nfix all: \(byServer.debugDescription)"
+      )
+      if byLint.map({ Array($0.utf8) }) != texts[index] { fixed += 1 }
       let expected = (document["expected"] as? [[Any]]) ?? []
       let published = (document["published"] as? [[Any]]) ?? []
       findings += expected.count
@@ -85,5 +94,6 @@ struct LanguageServerAgainstCommandLineTests {
     }
     // The documents reach the rules: many findings, on lines with every kind of break.
     #expect(findings > cases)
+    #expect(fixed > cases / 4)
   }
 }
