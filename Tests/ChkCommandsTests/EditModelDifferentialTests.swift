@@ -5,15 +5,36 @@ import Testing
 @testable import ChkCommands
 
 /// The editing commands against a model written in Python from the man pages
-/// (`Tests/Helpers/edit_model.py`): random files (lists, nested items, dates,
-/// recurring items, notes, three bullets) and random sequences of check, uncheck,
-/// toggle, edit, rm, add, mv, reset, list-copy and archive, run by chk and replayed on
-/// the model, which reads each file after a step through cmark-gfm and must find what
-/// it predicted. Seeded; `CHK_DIFFERENTIAL_CASES` (runs × 10) runs more.
+/// (`Tests/Helpers/edit_model.py`): random files (lists, nested items, dates and due
+/// times, `@remind`, `@every` of every form with sub-items, notes, three bullets, and
+/// the unusual states: `[X]`, checked without `@done`, unchecked with it, a known tag
+/// twice, tag-like text in a note, sub-items under checked parents) and random
+/// sequences of check (`--date`, `--no-date`, `--no-repeat`), uncheck, toggle, edit
+/// (every option), rm, add, mv, reset, list-copy and archive, run by chk and replayed
+/// on the model, which reads each file after a step through cmark-gfm and must find
+/// what it predicted, refusals included. Seeded; `CHK_DIFFERENTIAL_CASES` (runs × 10)
+/// runs more.
 @Suite("Editing commands against a model from the man pages")
 struct EditModelDifferentialTests {
   static let words = ["milk", "eggs", "tent", "map", "call Bob", "pay rent", "C# docs", "see [x]"]
 
+  static let rules = [
+    "day", "2 days", "week", "2 weeks", "month", "3 months", "year", "weekday", "monday",
+    "Friday", "month from done", "3 days from done", "week from done",
+  ]
+  static let reminders = ["09:00", "30 minutes before", "2 hours before", "1 day before", "off"]
+
+  /// A due day in May to July 2024, with a time one time in four.
+  static func due(_ random: inout TestRandom) -> String {
+    "2024-0\(random.int(5...7))-\(random.int(10...28))"
+      + (random.chance(0.25) ? " \(random.int(10...23)):\(random.pick(["00", "30", "45"]))" : "")
+  }
+
+  /// A file of two or three lists, with items in the states chk(1) names and the
+  /// unusual ones people's files have: `[X]`, checked without `@done`, unchecked with
+  /// `@done`, a known tag written twice, tag-like text in the note, due times,
+  /// `@remind`, `@every` of every form (with sub-items, which its next occurrence
+  /// copies), sub-items under checked parents.
   static func initial(_ random: inout TestRandom) -> String {
     var text = "# Home\n"
     var number = 0
@@ -23,21 +44,28 @@ struct EditModelDifferentialTests {
       func item(_ depth: Int) {
         number += 1
         let checked = random.chance(0.3)
+        let box = checked ? (random.chance(0.2) ? "X" : "x") : " "
         var line =
-          String(repeating: " ", count: depth * 2) + bullet + " [" + (checked ? "x" : " ") + "] "
+          String(repeating: " ", count: depth * 2) + bullet + " [" + box + "] "
           + random.pick(words) + " \(number)"
-        if checked, random.chance(0.7) { line += "  @done(2024-05-0\(random.int(1...9)))" }
+        if checked ? random.chance(0.7) : random.chance(0.08) {
+          line += "  @done(2024-05-0\(random.int(1...9)))"
+        }
         let recurs = depth == 0 && random.chance(0.25)
         if recurs || random.chance(0.3) {
-          line += "  @due(2024-0\(random.int(5...7))-\(random.int(10...28)))"
+          line += "  @due(\(due(&random)))"
+          if random.chance(0.3) { line += "  @remind(\(random.pick(reminders)))" }
         }
-        if recurs {
-          line += "  @every(" + random.pick(["week", "2 days", "month", "monday"]) + ")"
+        if recurs { line += "  @every(" + random.pick(rules) + ")" }
+        if random.chance(0.05) {  // the same known tag twice (lint: duplicate-tag)
+          line += random.pick(["  @due(2024-07-01)", "  @done(2024-05-11)", "  @remind(off)"])
         }
         line += "  @id(i\(number))"
-        if random.chance(0.2) { line += "  # note \(number)" }
+        if random.chance(0.2) {
+          line += "  # note \(number)" + (random.chance(0.3) ? " @done(2024-01-01) [x]" : "")
+        }
         text += line + "\n"
-        if !recurs, depth < 2 {
+        if depth < 2 {
           for _ in 0..<random.int(0...(depth == 0 ? 2 : 1)) { item(depth + 1) }
         }
       }
@@ -61,16 +89,19 @@ struct EditModelDifferentialTests {
     guard let id = ids.isEmpty ? nil : random.pick(ids), let list = lists.first else {
       return ["add", "new \(step)", "--list", lists.first ?? "A"]
     }
-    switch random.int(0...13) {
-    case 0, 1:
+    switch random.int(0...17) {
+    case 0, 1, 16:
       return ["check", id]
-        + (random.chance(0.3) ? ["--date", "2024-05-2\(random.int(0...9))"] : [])
+        + random.pick([[], [], ["--date", "2024-05-2\(random.int(0...9))"], ["--no-date"]])
+        + (random.chance(0.15) ? ["--no-repeat"] : [])
     case 2: return ["uncheck", id]
-    case 3: return ["toggle", id]
+    case 3: return ["toggle", id] + (random.chance(0.15) ? ["--no-repeat"] : [])
     case 4: return ["edit", id, "--name", "renamed \(step)"]
     case 5:
       return ["edit", id]
-        + (random.chance(0.5) ? ["--due", "2024-08-0\(random.int(1...9))"] : ["--no-due"])
+        + (random.chance(0.5)
+          ? ["--due", "2024-08-0\(random.int(1...9))" + (random.chance(0.3) ? " 07:15" : "")]
+          : ["--no-due"] + (random.chance(0.5) ? ["--no-every"] : []))
     case 6:
       return ["edit", id] + (random.chance(0.5) ? ["--note", "noted \(step)"] : ["--no-note"])
     case 7: return ["rm", id]
@@ -81,6 +112,14 @@ struct EditModelDifferentialTests {
       return ["mv", random.pick(topLevel), random.chance(0.5) ? "--top" : "--bottom"]
     case 11: return ["reset"] + (random.chance(0.5) ? ["--list", random.pick(lists)] : [])
     case 12: return ["list-copy", list, "Copy \(step)"]
+    case 13:
+      return ["edit", id] + (random.chance(0.7) ? ["--every", random.pick(rules)] : ["--no-every"])
+    case 14:
+      return ["edit", id]
+        + (random.chance(0.7) ? ["--remind", random.pick(reminders)] : ["--no-remind"])
+    case 15:
+      return ["edit", id]
+        + (random.chance(0.7) ? ["--done", "2024-05-1\(random.int(0...9))"] : ["--no-done"])
     default: return ["archive"]
     }
   }
@@ -93,7 +132,7 @@ struct EditModelDifferentialTests {
     }
     var random = TestRandom(seed: 3011)
     let count =
-      (Int(ProcessInfo.processInfo.environment["CHK_DIFFERENTIAL_CASES"] ?? "") ?? 400) / 10
+      (Int(ProcessInfo.processInfo.environment["CHK_DIFFERENTIAL_CASES"] ?? "") ?? 1000) / 10
     var runs: [[String: Any]] = []
     var refused = 0
     var stepsRun = 0

@@ -26,11 +26,13 @@ def item_of(raw):
     match = BOX.match(raw)
     name, tags, note = split(match.group(2) or "")
     values = dict((key, value) for key, value in reversed(tags))
+    due = values.get("due")
     return {
         "id": values.get("id"), "name": UNESCAPE.sub(r"\1", name),
         "checked": match.group(1) in "xX", "done": values.get("done"),
-        "due": (values.get("due") or "")[:10] or None, "every": values.get("every"),
-        "note": note, "children": [],
+        # checklist(5): 2024-06-01T09:30 is read as 2024-06-01 09:30.
+        "due": due.replace("T", " ") if due else None, "every": values.get("every"),
+        "remind": values.get("remind"), "note": note, "children": [],
     }
 
 
@@ -116,9 +118,13 @@ def add_step(day, every):
             continue
 
 
+class Refused(Exception):
+    """chk(1) says the command is refused (exit status not 0, the file as it was)."""
+
+
 def next_due(item, done):
     """The first day of the series after both the due day and the day done (chk(1), check)."""
-    due = datetime.date.fromisoformat(item["due"])
+    due = datetime.date.fromisoformat(item["due"][:10])
     done = datetime.date.fromisoformat(done)
     if item["every"].lower().endswith("from done"):
         return add_step(done, item["every"])
@@ -128,41 +134,57 @@ def next_due(item, done):
     return day
 
 
-def check(model, item_id, date, today):
+def moved(due, days):
+    """A due value (a day, or a day and a time) moved by a number of days, time kept."""
+    day = datetime.date.fromisoformat(due[:10]) + datetime.timedelta(days=days)
+    return day.isoformat() + due[10:]
+
+
+def open_copies(children, days):
+    """chk(1), check: copies of the open sub-items, with new IDs and their due days moved
+    by as many days as the item's; a checked sub-item is left out with its sub-items."""
+    return [dict(child, id=None, done=None, due=moved(child["due"], days) if child["due"] else None,
+                 children=open_copies(child["children"], days))
+            for child in children if not child["checked"]]
+
+
+def check(model, item_id, today, date=None, no_date=False, no_repeat=False):
     siblings, index = find(model, item_id)
     item = siblings[index]
-    if item["checked"]:
+    if item["checked"]:  # keeps its date unless --date; an item already checked adds nothing
         if date:
             item["done"] = date
         return
     item["checked"] = True
-    item["done"] = date or today
-    if item["every"] and item["due"]:
+    item["done"] = None if no_date else (date or today)
+    if item["every"] and item["due"] and not no_repeat:
         following = siblings[index + 1] if index + 1 < len(siblings) else None
-        day = next_due(item, item["done"]).isoformat()
-        if following and following["name"] == item["name"] and following["due"] == day:
+        day = next_due(item, date or today)
+        due = day.isoformat() + item["due"][10:]
+        if following and following["name"] == item["name"] and following["due"] == due:
             return
-        copied = dict(item, id=None, checked=False, done=None, due=day, children=[])
+        days = (day - datetime.date.fromisoformat(item["due"][:10])).days
+        copied = dict(item, id=None, checked=False, done=None, due=due,
+                      children=open_copies(item["children"], days))
         siblings.insert(index + 1, copied)
 
 
 def apply(model, args, today):
     command, rest = args[0], args[1:]
     option = lambda name: rest[rest.index(name) + 1] if name in rest else None
-    if command == "check":
-        check(model, rest[0], option("--date"), today)
+    if command in ("check", "toggle"):
+        siblings, index = find(model, rest[0])
+        if command == "toggle" and siblings[index]["checked"]:
+            siblings[index].update(checked=False, done=None)
+        else:
+            check(model, rest[0], today, option("--date"), "--no-date" in rest,
+                  "--no-repeat" in rest)
     elif command == "uncheck":
         siblings, index = find(model, rest[0])
         siblings[index].update(checked=False, done=None)
-    elif command == "toggle":
-        siblings, index = find(model, rest[0])
-        if siblings[index]["checked"]:
-            siblings[index].update(checked=False, done=None)
-        else:
-            check(model, rest[0], None, today)
     elif command == "edit":
         siblings, index = find(model, rest[0])
-        item = siblings[index]
+        item = dict(siblings[index])
         if "--name" in rest:
             item["name"] = option("--name")
         if "--note" in rest:
@@ -172,14 +194,31 @@ def apply(model, args, today):
         if "--due" in rest:
             item["due"] = option("--due")
         if "--no-due" in rest:
+            if item["every"] and "--no-every" not in rest:
+                raise Refused("--no-due on an item that repeats, without --no-every")
             item["due"] = None
+        if "--every" in rest:
+            if not item["due"]:
+                raise Refused("--every needs a due day, given or already there")
+            item["every"] = option("--every").lower()  # "written as @every writes it"
+        if "--no-every" in rest:
+            item["every"] = None
+        if "--remind" in rest:
+            item["remind"] = option("--remind")
+        if "--no-remind" in rest:
+            item["remind"] = None
+        if "--done" in rest:
+            item["done"] = option("--done")
+        if "--no-done" in rest:
+            item["done"] = None
+        siblings[index] = item
     elif command == "rm":
         siblings, index = find(model, rest[0])
         del siblings[index]
     elif command == "add":
         items = list_named(model, option("--list"))["items"]
         items.append({"id": None, "name": rest[0], "checked": False, "done": None, "due": None,
-                      "every": None, "note": None, "children": []})
+                      "every": None, "remind": None, "note": None, "children": []})
     elif command == "mv":
         siblings, index = find(model, rest[0])
         item = siblings.pop(index)
@@ -235,7 +274,7 @@ def compare(model, actual, where):
         for left, right in zip(expected, found):
             if left["id"] is None:
                 left["id"] = right["id"]
-            for key in ("id", "name", "checked", "done", "due", "every", "note"):
+            for key in ("id", "name", "checked", "done", "due", "every", "remind", "note"):
                 if left[key] != right[key]:
                     return f"{where}: {path}/{left['id']}: {key} {left[key]!r}, chk {right[key]!r}"
             problem = same(left["children"], right["children"], path + "/" + str(left["id"]))
@@ -257,12 +296,25 @@ def main():
         model = model_of(run["initial"])
         for step, entry in enumerate(run["steps"]):
             where = f"run {number} step {step} ({' '.join(entry['args'])})"
-            if entry["status"] == 0:
-                try:
-                    apply(model, entry["args"], today)
-                except (KeyError, StopIteration, ValueError) as error:
+            before = copy.deepcopy(model)
+            try:
+                apply(model, entry["args"], today)
+                refused = None
+            except Refused as reason:
+                model, refused = before, str(reason)
+            except (KeyError, StopIteration, ValueError) as error:
+                if entry["status"] == 0:
                     failures.append(f"{where}: the model cannot apply it ({error!r}); chk did")
                     break
+                model, refused = before, "not applicable"
+            if refused and entry["status"] == 0:
+                failures.append(f"{where}: chk(1) says it is refused ({refused}); chk did it")
+                break
+            if not refused and entry["status"] != 0:
+                if entry["args"][0] in ("check", "uncheck", "toggle", "edit"):
+                    failures.append(f"{where}: chk refused it (status {entry['status']})")
+                    break
+                model = before
             problem = compare(model, model_of(entry["text"]), where)
             if problem:
                 failures.append(problem)

@@ -16,7 +16,8 @@ extension ChecklistDocument {
 
     /// What happens to each item's box.
     public var action: Action
-    /// The `@done` day written on the items checked now; `nil` writes none.
+    /// The `@done` day written on the items checked now, replacing any; with `nil` they
+    /// have none (a stale `@done` on an unchecked item is removed).
     public var doneDay: CalendarDay?
     /// Whether items already checked get `doneDay` too (a date given on purpose
     /// re-dates them); otherwise their `@done` stays as it is.
@@ -84,6 +85,9 @@ extension ChecklistDocument {
         try check(reference, on: change.redatesCheckedItems ? change.doneDay : nil)
       case (.check, false), (.toggle, false):
         try check(reference, on: change.doneDay)
+        // An unchecked item's `@done` is stale (lint's done-unchecked): checked now
+        // without a day, it has none.
+        if change.doneDay == nil { try setDoneDate(nil, of: reference) }
         if change.addsRecurrences { checkedNow.append((index, outcomes.count)) }
       }
       outcomes.append(

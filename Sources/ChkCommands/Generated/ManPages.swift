@@ -1063,7 +1063,11 @@ is today in local time unless
 .Fl -date
 gives a day or
 .Fl -no-date
-asks for none.
+asks for none (an unchecked item's stale
+.Ql @done
+goes too, as the
+.Cm done-unchecked
+fix removes it).
 An item that is already checked keeps its date unless
 .Fl -date
 is given.
