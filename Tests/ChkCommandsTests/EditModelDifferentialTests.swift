@@ -16,64 +16,6 @@ import Testing
 /// runs more.
 @Suite("Editing commands against a model from the man pages")
 struct EditModelDifferentialTests {
-  static let words = ["milk", "eggs", "tent", "map", "call Bob", "pay rent", "C# docs", "see [x]"]
-
-  static let rules = [
-    "day", "2 days", "week", "2 weeks", "month", "3 months", "year", "weekday", "monday",
-    "Friday", "month from done", "3 days from done", "week from done",
-  ]
-  static let reminders = ["09:00", "30 minutes before", "2 hours before", "1 day before", "off"]
-
-  /// A due day in May to July 2024, with a time one time in four.
-  static func due(_ random: inout TestRandom) -> String {
-    "2024-0\(random.int(5...7))-\(random.int(10...28))"
-      + (random.chance(0.25) ? " \(random.int(10...23)):\(random.pick(["00", "30", "45"]))" : "")
-  }
-
-  /// A file of two or three lists, with items in the states chk(1) names and the
-  /// unusual ones people's files have: `[X]`, checked without `@done`, unchecked with
-  /// `@done`, a known tag written twice, tag-like text in the note, due times,
-  /// `@remind`, `@every` of every form (with sub-items, which its next occurrence
-  /// copies), sub-items under checked parents.
-  static func initial(_ random: inout TestRandom) -> String {
-    var text = "# Home\n"
-    var number = 0
-    for list in ["A", "B", "C"].prefix(random.int(2...3)) {
-      text += "\n## \(list)\n\n"
-      let bullet = random.pick(["-", "*", "+"])
-      func item(_ depth: Int) {
-        number += 1
-        let checked = random.chance(0.3)
-        let box = checked ? (random.chance(0.2) ? "X" : "x") : " "
-        var line =
-          String(repeating: " ", count: depth * 2) + bullet + " [" + box + "] "
-          + random.pick(words) + " \(number)"
-        if checked ? random.chance(0.7) : random.chance(0.08) {
-          line += "  @done(2024-05-0\(random.int(1...9)))"
-        }
-        let recurs = depth == 0 && random.chance(0.25)
-        if recurs || random.chance(0.3) {
-          line += "  @due(\(due(&random)))"
-          if random.chance(0.3) { line += "  @remind(\(random.pick(reminders)))" }
-        }
-        if recurs { line += "  @every(" + random.pick(rules) + ")" }
-        if random.chance(0.05) {  // the same known tag twice (lint: duplicate-tag)
-          line += random.pick(["  @due(2024-07-01)", "  @done(2024-05-11)", "  @remind(off)"])
-        }
-        line += "  @id(i\(number))"
-        if random.chance(0.2) {
-          line += "  # note \(number)" + (random.chance(0.3) ? " @done(2024-01-01) [x]" : "")
-        }
-        text += line + "\n"
-        if depth < 2 {
-          for _ in 0..<random.int(0...(depth == 0 ? 2 : 1)) { item(depth + 1) }
-        }
-      }
-      for _ in 0..<random.int(1...4) { item(0) }
-    }
-    return text
-  }
-
   static func matches(_ pattern: String, _ text: String) -> [String] {
     let expression = try? NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
     let range = NSRange(text.startIndex..., in: text)
@@ -113,10 +55,12 @@ struct EditModelDifferentialTests {
     case 11: return ["reset"] + (random.chance(0.5) ? ["--list", random.pick(lists)] : [])
     case 12: return ["list-copy", list, "Copy \(step)"]
     case 13:
-      return ["edit", id] + (random.chance(0.7) ? ["--every", random.pick(rules)] : ["--no-every"])
+      return ["edit", id]
+        + (random.chance(0.7) ? ["--every", random.pick(EditModelFiles.rules)] : ["--no-every"])
     case 14:
       return ["edit", id]
-        + (random.chance(0.7) ? ["--remind", random.pick(reminders)] : ["--no-remind"])
+        + (random.chance(0.7)
+          ? ["--remind", random.pick(EditModelFiles.reminders)] : ["--no-remind"])
     case 15:
       return ["edit", id]
         + (random.chance(0.7) ? ["--done", "2024-05-1\(random.int(0...9))"] : ["--no-done"])
@@ -139,7 +83,7 @@ struct EditModelDifferentialTests {
     for _ in 0..<count {
       var cli = try CLIHarness()
       cli.today = .init(year: 2024, month: 6, day: 3) ?? cli.today
-      let initial = Self.initial(&random)
+      let initial = EditModelFiles.initial(&random)
       try cli.write("CHECKLIST.md", initial)
       var steps: [[String: Any]] = []
       for step in 0..<12 {

@@ -56,14 +56,20 @@ def model_of(text):
     for heading in starts:
         title = re.sub(r"^ {0,3}#{1,6}(?:[ \t]+|$)", "", lines[heading - 1])
         names[heading] = split(re.sub(r"[ \t]+#+[ \t]*$", "", title))[0]
+    levels = {h: len(re.match(r" {0,3}(#{1,6})", lines[h - 1]).group(1)) for h in starts}
     # Every heading is a list, even one without items.
-    result = [{"name": names[h], "items": []} for h in starts]
+    result = [{"name": names[h], "items": [], "level": levels[h]} for h in starts]
     unnamed = [l for l in lists if l["line"] is None]
     if unnamed:
         result.insert(0, {"name": None, "items": unnamed[0]["items"]})
     for entry in lists:
         if entry["line"] is not None:
             result[starts.index(entry["line"]) + (1 if unnamed else 0)]["items"] = entry["items"]
+    # chk(1), lists: a title is a heading with no items of its own whose next heading is
+    # a deeper one.
+    for entry, following in zip(result, result[1:]):
+        entry["title"] = (not entry["items"] and "level" in entry and "level" in following
+                          and following["level"] > entry["level"])
     return result
 
 

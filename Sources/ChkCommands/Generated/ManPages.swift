@@ -927,9 +927,9 @@ the next and the previous list
 .It Enter
 the whole item, on a screen of its own: its name (wrapped), note (all of it), due day and time, repeat, reminder, state, ID and list, then its sub-items and the text under it; on that screen j and k move over the fields, Enter edits the field (on a sub-item: shows it), Space, e, n, D, R and ! work as on the items screen, and Esc goes back
 .It Space x
-check or uncheck the item, as \fBchk toggle\fR: @done is today, a recurring item comes back; unchecking a recurring item whose next one its tick made is still untouched below it asks whether to remove that one too
+check or uncheck the item, as \fBchk toggle\fR: @done is today, a recurring item comes back; unchecking a recurring item whose next one its tick made is still below it (unchecked, with the same name, repeat and next due day) asks whether to remove that one too
 .It a o
-add an item below, at the same level (at the top of the list on its heading)
+add an item below, at the same level (at the top of the list on its heading; on a title, a heading with no items whose next heading is deeper, at the top of the list under it)
 .It O
 add an item above
 .It e
