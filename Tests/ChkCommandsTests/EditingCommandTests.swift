@@ -75,12 +75,6 @@ struct EditingCommandTests {
     cli.run("check", "milk", "--no-date")
     #expect(try cli.read("CHECKLIST.md").contains("- [x] Milk  @id(milk)\n"))
     #expect(cli.run("check", "milk", "--no-date", "--date", "2024-01-01").status == .usage)
-    // An unchecked item's @done is stale (done-unchecked): --no-date leaves none (found
-    // by the edit model); an item already checked keeps its own.
-    try cli.write(
-      "CHECKLIST.md", "- [ ] a  @done(2024-05-06)  @id(a)\n- [x] b  @done(2024-05-07)  @id(b)\n")
-    cli.run("check", "a", "b", "--no-date")
-    #expect(try cli.read("CHECKLIST.md") == "- [x] a  @id(a)\n- [x] b  @done(2024-05-07)  @id(b)\n")
   }
 
   @Test func uncheckAndToggle() throws {

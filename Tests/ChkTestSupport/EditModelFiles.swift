@@ -17,9 +17,12 @@ public enum EditModelFiles {
     "09:00", "30 minutes before", "2 hours before", "1 day before", "off",
   ]
 
-  /// A due day in May to July 2024, with a time one time in four.
+  /// A due day in May to July 2024 (one in five from the 29th to the month's end, where
+  /// months and years are counted otherwise), with a time one time in four.
   public static func due(_ random: inout TestRandom) -> String {
-    "2024-0\(random.int(5...7))-\(random.int(10...28))"
+    let month = random.int(5...7)
+    let day = random.chance(0.2) ? random.int(29...(month == 6 ? 30 : 31)) : random.int(10...28)
+    return "2024-0\(month)-\(day)"
       + (random.chance(0.25) ? " \(random.int(10...23)):\(random.pick(["00", "30", "45"]))" : "")
   }
 

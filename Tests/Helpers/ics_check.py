@@ -231,19 +231,9 @@ def radicale_problems(raw, calendar):
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def main():
-    request = json.load(sys.stdin)
-    raw = open(request["feed"], "rb").read()
-    years = request.get("years", 2)
-    result = {"problems": raw_problems(raw), "components": []}
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        calendar = icalendar.Calendar.from_ical(raw)
-    result["problems"] += ["icalendar: %s" % warning.message for warning in caught]
-    result["problems"] += control_problems("X-WR-CALNAME", calendar.get("X-WR-CALNAME", ""))
-    result["problems"] += vobject_problems(raw) + ics_problems(raw)
-    if request.get("radicale"):
-        result["problems"] += radicale_problems(raw, calendar)
+def read_components(calendar, years):
+    """The components of a parsed calendar, as main() reports them."""
+    components = []
     uids = set()
     for kind in ("VTODO", "VEVENT"):
         for component in calendar.walk(kind):
@@ -294,7 +284,24 @@ def main():
                 entry["occurrences"] = sorted(
                     text(o.decoded("DTSTART") if "DTSTART" in o else o.decoded("DUE"))
                     for o in found)
-            result["components"].append(entry)
+            components.append(entry)
+    return components
+
+
+def main():
+    request = json.load(sys.stdin)
+    raw = open(request["feed"], "rb").read()
+    years = request.get("years", 2)
+    result = {"problems": raw_problems(raw), "components": []}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        calendar = icalendar.Calendar.from_ical(raw)
+    result["problems"] += ["icalendar: %s" % warning.message for warning in caught]
+    result["problems"] += control_problems("X-WR-CALNAME", calendar.get("X-WR-CALNAME", ""))
+    result["problems"] += vobject_problems(raw) + ics_problems(raw)
+    if request.get("radicale"):
+        result["problems"] += radicale_problems(raw, calendar)
+    result["components"] = read_components(calendar, years)
     json.dump(result, sys.stdout)
 
 

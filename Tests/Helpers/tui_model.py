@@ -168,7 +168,11 @@ def main():
                     redo = []
             problem = compare(model, model_of(step["file"]), where)
             if problem:
-                failures.append(problem + ("\n" + step["file"] if DEBUG else ""))
+                if DEBUG:
+                    problem += "".join(
+                        f"\n{s['key']} {s.get('item')} {s.get('text')!r} {s.get('answer')}"
+                        for s in run["steps"][:index + 1])
+                failures.append(problem)
                 break
     json.dump({"failures": failures}, sys.stdout)
 

@@ -188,10 +188,14 @@ extension ChecklistDocument {
   ) throws(EditError) {
     let index = try lineIndex(of: item)
     var line = bytes.withUnsafeBufferPointer { EditableLine(lines[index], in: $0) }
+    let before = line
     try change(&line)
     if !line.hasTag(.id) {
       line.setTag(.id, escapedValue: Array(idGenerator.makeID(avoiding: existingIDs()).utf8))
     }
+    // A change that leaves every field as it was (a tag removed that is not there)
+    // writes nothing: a line not in canonical form (`[X]`, other blanks) keeps its bytes.
+    if line.holdsTheSameFields(as: before) { return }
     try rewriteLine(index, as: line.composed)
   }
 

@@ -77,6 +77,13 @@ struct EditableLine {
     ending = Ending.of(record, in: bytes)
   }
 
+  /// Whether the two hold the same fields: the box, name, tags and note (a line
+  /// composed from either reads the same).
+  func holdsTheSameFields(as other: EditableLine) -> Bool {
+    isChecked == other.isChecked && name == other.name && tags == other.tags
+      && note == other.note && prefix == other.prefix
+  }
+
   /// A new item line.
   init(itemPrefix: [UInt8], name: [UInt8]) {
     prefix = itemPrefix

@@ -123,6 +123,7 @@ extension Command {
           "\(path): the item repeats (@every \(every)), and a repeat needs a due day: "
             + "add --no-every to remove both")
       }
+      let before = document.item(at: item)
       try invocation.perform(path) { () throws(EditError) in
         if let name = arguments.value(.name) { try document.rename(item, to: name) }
         if let note = arguments.value(.note) { try document.setNote(note, of: item) }
@@ -137,13 +138,15 @@ extension Command {
         if arguments.has(.noDone) { try document.setDoneDate(nil, of: item) }
       }
       let fields = changes.map { $0.name.hasPrefix("no-") ? String($0.name.dropFirst(3)) : $0.name }
-      return [
-        "edited "
-          + Invocation.label(
-            ItemResolver.label(of: item, in: document), in: path, explicit: target.explicit)
-          + ": "
-          + fields.joined(separator: ", ")
-      ]
+      let label = Invocation.label(
+        ItemResolver.label(of: item, in: document), in: path, explicit: target.explicit)
+      // Already as asked (a tag removed that is not there): the line keeps its bytes.
+      if document.item(at: item) == before {
+        return [
+          "nothing to edit: " + label + " is already so (" + fields.joined(separator: ", ") + ")"
+        ]
+      }
+      return ["edited " + label + ": " + fields.joined(separator: ", ")]
     }
   }
 

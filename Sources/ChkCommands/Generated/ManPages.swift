@@ -1194,6 +1194,9 @@ removes it, so the default applies (see
 .Sx Configuration file ) .
 .Fl -done
 sets the date without checking the box.
+An edit that asks for what the item already is (a tag removed that it does not
+have) writes nothing and prints
+.Dq nothing to edit .
 .It Cm rm Ar ITEM ...
 Remove items with their sub-items and the lines they own (continuation lines).
 .It Cm mv Ar ITEM Po Fl -list Ar NAME | Fl -after Ar ITEM | Fl -before Ar ITEM | Fl -under Ar ITEM | Fl -top | Fl -bottom Pc
@@ -2975,6 +2978,8 @@ the blanks around the tags it touched as two spaces, and
 .Ql @done
 before
 .Ql @id .
+An edit that leaves every field as it was (a tag removed that is not there, a
+checked item checked again) writes nothing, so such a line keeps its bytes.
 .Ss IDs
 Generated IDs are four characters of lowercase Crockford base-32
 .Pq Ql 0-9 a-h j k m n p-t v-z ,
