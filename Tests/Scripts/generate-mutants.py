@@ -31,7 +31,8 @@ SKIP = ("/Generated/", "/Benchmark/", "/chk-bench/", "/FuzzChecks/", "/chk-fuzz/
 def files(paths):
     for path in paths:
         if path.endswith(".swift"):
-            yield path
+            if not any(s in "/" + path for s in SKIP):
+                yield path
             continue
         for folder, _, names in os.walk(path):
             for name in sorted(names):

@@ -9,6 +9,16 @@
 #   MUTATION_FILES=.build/generated.mutations Tests/Scripts/mutation.sh
 #                                               other mutation files (such as mechanical
 #                                               ones from Tests/Scripts/generate-mutants.py)
+#   Tests/Scripts/mutation.sh --draw 10 SEED [PATH...]
+#                                               a change's teeth in minutes: 10 mechanical
+#                                               mutants drawn from PATH (default: the Swift
+#                                               files of Sources changed since origin/main,
+#                                               else since HEAD~1), each run against only
+#                                               the test targets that depend on its module
+#                                               (Package.swift), end-to-end tests (chkTests)
+#                                               only for Sources/chk; a lower bound of the
+#                                               whole suite's kill rate
+#   MUTATION_SCOPE=targets                      that choice of targets for any mutation file
 #
 # The summary gives the kill rate per folder of Sources.
 #
@@ -31,6 +41,23 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
+if [ "${1:-}" = "--draw" ]; then
+  count=${2:?--draw COUNT [SEED] [PATH...]}
+  seed=${3:-$RANDOM}
+  shift $(($# < 3 ? $# : 3))
+  paths=("$@")
+  if [ ${#paths[@]} -eq 0 ]; then
+    base=$(git merge-base HEAD origin/main 2>/dev/null || git rev-parse HEAD~1)
+    [ "$base" = "$(git rev-parse HEAD)" ] && base=$(git rev-parse HEAD~1)
+    mapfile -t paths < <(git diff --name-only --diff-filter=AM "$base" HEAD -- 'Sources/*.swift')
+  fi
+  [ ${#paths[@]} -gt 0 ] || { echo "no Swift files to draw mutants from" >&2; exit 64; }
+  mkdir -p .build
+  python3 Tests/Scripts/generate-mutants.py "$count" "$seed" "${paths[@]}" >.build/drawn.mutations
+  echo "drew $(grep -c '^id: ' .build/drawn.mutations) mutants (seed $seed) into .build/drawn.mutations"
+  export MUTATION_FILES=.build/drawn.mutations MUTATION_SCOPE=targets
+  set --
+fi
 tree=$root/.build/mutation-tree
 # The mutants' build products, kept between runs of this script (the first run
 # builds everything once).
@@ -91,14 +118,30 @@ def run(arguments, timeout):
 test_timeout = 1800
 test_seconds = 0.0
 
-def test():
+# MUTATION_SCOPE=targets: each mutant runs the test targets that depend on its module
+# in Package.swift; chkTests (end to end, minutes) only for the executable's own sources.
+scoped = os.environ.get("MUTATION_SCOPE") == "targets"
+package = open(os.path.join(tree, "Package.swift"), encoding="utf-8").read()
+dependents = {}
+for name, dependencies in re.findall(
+        r'\.testTarget\(\s*name: "(\w+)",[^\]]*?dependencies: \[([^\]]*)\]', package):
+    for module in re.findall(r'"([\w-]+)"', dependencies):
+        dependents.setdefault(module, []).append(name)
+
+def targets(file):
+    module = file.split("/")[1]
+    names = [t for t in dependents.get(module, []) if t != "chkTests" or module == "chk"]
+    return names or ["chkTests"]
+
+def test(filter_=None):
     global test_seconds
     build, output = run(["swift", "build", "--build-tests", "--scratch-path", scratch], 3600)
     if build != 0:
         return "killed", ["(does not compile)"]
     arguments = ["swift", "test", "--skip-build", "--scratch-path", scratch]
-    if test_filter:
-        arguments += ["--filter", test_filter]
+    filter_ = filter_ or test_filter
+    if filter_:
+        arguments += ["--filter", filter_]
     began = time.time()
     status, output = run(arguments, test_timeout)
     test_seconds = time.time() - began
@@ -110,8 +153,12 @@ def test():
         return "survived", []
     return "killed", failed or ["(the run failed)"]
 
+def scope(mutation):
+    return "|".join(targets(mutation["file"])) if scoped else None
+
 print("baseline: building and testing the unchanged tree...", flush=True)
-baseline, failing = test()
+wanted_targets = sorted({t for m in mutations for t in targets(m["file"])}) if scoped else []
+baseline, failing = test("|".join(wanted_targets) or None)
 test_timeout = max(120, 3 * test_seconds)
 if baseline != "survived":
     sys.exit("the unchanged tree does not pass its tests; fix that first: " + ", ".join(failing))
@@ -127,7 +174,7 @@ for mutation in mutations:
     start = time.time()
     open(path, "w", encoding="utf-8").write(original.replace(mutation["find"], mutation["replace"]))
     try:
-        result, tests = test()
+        result, tests = test(scope(mutation))
     finally:
         subprocess.run(["git", "checkout", "--", mutation["file"]], cwd=tree, check=True)
     rows.append((mutation["id"], result, ", ".join(tests[:5]) + (" ..." if len(tests) > 5 else "")))
