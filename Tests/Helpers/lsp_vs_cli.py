@@ -15,8 +15,10 @@ PositionCodec (a codec we did not write). Then asks the server for its "fix all"
 action, applies its edit with the same codec, and runs `chk lint --fix` on a copy of the
 file: the two must give the same bytes, but for the IDs each makes up for a duplicate
 (written NEW on both sides). Writes {"documents": [{"expected": [...], "published":
-[...], "fixedByLint": TEXT, "fixedByServer": TEXT}]}, each finding as [startLine,
-startCharacter, endLine, endCharacter, rule, severity], sorted.
+[...], "fixedByLint": TEXT, "fixedByServer": TEXT, "problems": [TEXT, ...]}], "checked":
+{"quickFixes": N, "renames": N, "completions": N}}, each finding as [startLine,
+startCharacter, endLine, endCharacter, rule, severity], sorted; the problems are
+lsp_actions.py's (each quick fix, a rename and a completion against the command line).
 """
 import base64
 import json
@@ -30,6 +32,7 @@ from pygls.workspace.position_codec import PositionCodec
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lsp_positions import content, lines_of  # noqa: E402
+import lsp_actions  # noqa: E402
 
 CODEC = PositionCodec(types.PositionEncodingKind.Utf16)
 BOM = b"\xef\xbb\xbf"
@@ -160,6 +163,7 @@ def main():
         "capabilities": {"general": {"positionEncodings": ["utf-16"]}}})
     server.notify("initialized", {})
     answer = []
+    checked = {"quickFixes": 0, "renames": 0, "completions": 0}
     for number, document in enumerate(request["documents"]):
         raw = base64.b64decode(document["bytes"])
         path = os.path.join(directory, "doc%d.md" % number)
@@ -169,6 +173,14 @@ def main():
                               capture_output=True, env=environment, check=False)
         findings = json.loads(lint.stdout or b"[]")
         wanted, sent = expected(findings, raw, document["sendsBOM"])
+        copy = os.path.join(directory, "doc%d-fix.md" % number)
+        with open(copy, "wb") as handle:
+            handle.write(raw)
+        subprocess.run([chk, "lint", "--fix", "--checklists-only", copy],
+                       capture_output=True, env=environment, check=False)
+        with open(copy, "rb") as handle:
+            by_lint = handle.read().decode("utf-8")
+        known = set(re.findall(r"@id\(([^)]*)\)", raw.decode("utf-8")))
         uri = "file://" + path
         server.notify("textDocument/didOpen", {"textDocument": {
             "uri": uri, "languageId": "markdown", "version": 1, "text": sent}})
@@ -179,24 +191,25 @@ def main():
             published.append([start["line"], start["character"], end["line"], end["character"],
                               diagnostic.get("code"), diagnostic.get("severity")])
         by_server = fixed_by_server(server, uri, sent, diagnostics)
+        problems = []
+        for name, (found, count) in (
+                ("quickFixes", lsp_actions.quick_fixes(
+                    server, uri, sent, diagnostics, by_lint, applied, masked, known)),
+                ("renames", lsp_actions.rename(server, uri, sent, applied)),
+                ("completions", lsp_actions.completion(
+                    server, uri, sent, applied, chk, path, environment))):
+            problems += found
+            checked[name] += count
         server.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
         if raw.startswith(BOM) and not by_server.startswith("\ufeff"):
             by_server = "\ufeff" + by_server
-        copy = os.path.join(directory, "doc%d-fix.md" % number)
-        with open(copy, "wb") as handle:
-            handle.write(raw)
-        subprocess.run([chk, "lint", "--fix", "--checklists-only", copy],
-                       capture_output=True, env=environment, check=False)
-        with open(copy, "rb") as handle:
-            by_lint = handle.read().decode("utf-8")
-        known = set(re.findall(r"@id\(([^)]*)\)", raw.decode("utf-8")))
         answer.append({"expected": wanted, "published": sorted(published),
                        "fixedByLint": masked(by_lint, known),
-                       "fixedByServer": masked(by_server, known)})
+                       "fixedByServer": masked(by_server, known), "problems": problems})
     server.request("shutdown", None)
     server.notify("exit", None)
     server.process.wait(timeout=10)
-    json.dump({"documents": answer}, sys.stdout)
+    json.dump({"documents": answer, "checked": checked}, sys.stdout)
 
 
 if __name__ == "__main__":

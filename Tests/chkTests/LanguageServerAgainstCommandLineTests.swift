@@ -6,10 +6,15 @@ import Testing
 /// same bytes (`Tests/Helpers/lsp_vs_cli.py`): every finding at the range pygls's
 /// position codec gives for the command line's line and byte column, with its rule and
 /// severity, and nothing else; and the server's "fix all" action, applied through the
-/// same codec, gives the bytes `chk lint --fix` writes (but for the IDs each makes up). Random documents with a byte-order mark (sent to the
-/// server as its first character, as some editors keep it, or taken off, as Neovim and
-/// VS Code do), CRLF and lone CRs, astral and combining characters, tabs, and the
-/// triggers of the rules. Seeded; `CHK_DIFFERENTIAL_CASES` runs more.
+/// same codec, gives the bytes `chk lint --fix` writes (but for the IDs each makes up);
+/// each quick fix alone changes its line only, into the line `chk lint --fix` writes;
+/// rename of an item's `@id` turns exactly its tags into the new ID (cmark-gfm's items,
+/// checklist(5)'s tags); `@due(tom` completed with "tomorrow" gives the line with the day
+/// `chk edit --due tomorrow` writes (`Tests/Helpers/lsp_actions.py`). Random documents
+/// with a byte-order mark (sent to the server as its first character, as some editors
+/// keep it, or taken off, as Neovim and VS Code do), CRLF and lone CRs, astral and
+/// combining characters, tabs, and the triggers of the rules. Seeded;
+/// `CHK_DIFFERENTIAL_CASES` runs more.
 @Suite("LSP diagnostics against chk lint")
 struct LanguageServerAgainstCommandLineTests {
   static let names = [
@@ -44,8 +49,8 @@ struct LanguageServerAgainstCommandLineTests {
   @Test func diagnosticsAreTheCommandLinesFindings() throws {
     guard
       let python = try RenderingOracle.python(
-        for: "LSP diagnostics against chk lint", modules: ["lsprotocol", "pygls"],
-        packages: "lsprotocol and pygls")
+        for: "LSP diagnostics against chk lint", modules: ["lsprotocol", "pygls", "cmarkgfm"],
+        packages: "lsprotocol, pygls and cmarkgfm")
     else { return }
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("chk-lsp-cli-\(getpid())")
@@ -95,5 +100,11 @@ struct LanguageServerAgainstCommandLineTests {
     // The documents reach the rules: many findings, on lines with every kind of break.
     #expect(findings > cases)
     #expect(fixed > cases / 4)
+    let problems = compared.flatMap { ($0["problems"] as? [String]) ?? [] }
+    #expect(problems.isEmpty, "\(problems.count) problems: \(problems.prefix(5))")
+    let checked = try #require(answer["checked"] as? [String: Int])
+    #expect(checked["quickFixes", default: 0] > cases, "\(checked)")
+    #expect(checked["renames", default: 0] > cases / 3, "\(checked)")
+    #expect(checked["completions", default: 0] > cases / 2, "\(checked)")
   }
 }
