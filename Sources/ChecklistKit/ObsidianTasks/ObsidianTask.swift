@@ -1,0 +1,156 @@
+/// One task line of the Obsidian Tasks plugin's format (its "Tasks Emoji Format"), read
+/// and written as the plugin reads and writes it (obsidian-tasks 8.3.0,
+/// `src/TaskSerializer/DefaultTaskSerializer.ts`, `src/Task/Task.ts`):
+///
+///     - [ ] Pay rent 🔁 every month ⏫ 📅 2026-12-05
+///
+/// The fields are signifiers at the end of the line: a priority, dates (📅 due, ⏳
+/// scheduled, 🛫 start, ➕ created, ✅ done, ❌ cancelled), 🔁 a recurrence, 🏁 what
+/// completion does, 🆔 an ID and ⛔ the IDs it depends on; tags among them belong to
+/// the description. They are taken from the end of the text backwards, in any order,
+/// until the text ends in none of them: what is left of that is the description,
+/// signifiers included.
+public struct ObsidianTask: Sendable, Hashable {
+  /// The plugin's priorities, highest first; `none` (no signifier) sorts between
+  /// medium and low.
+  public enum Priority: Int, Sendable, Hashable, CaseIterable, Comparable {
+    case highest, high, medium, none, low, lowest
+
+    /// The signifier the plugin writes.
+    public var signifier: String? {
+      switch self {
+      case .highest: "🔺"
+      case .high: "⏫"
+      case .medium: "🔼"
+      case .none: nil
+      case .low: "🔽"
+      case .lowest: "⏬"
+      }
+    }
+
+    /// The plugin's name for it ("normal" for none).
+    public var name: String {
+      ["highest", "high", "medium", "normal", "low", "lowest"][rawValue]
+    }
+
+    /// Higher first.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  /// What completing the task does to its line (`🏁`).
+  public enum OnCompletion: String, Sendable, Hashable {
+    case keep, delete
+  }
+
+  /// Before the list marker: blanks, tabs and `>` of block quotes and callouts.
+  public var indentation: String
+  /// `-`, `*`, `+`, or a number and `.` or `)`.
+  public var listMarker: String
+  /// The one character in the box.
+  public var statusSymbol: Unicode.Scalar
+  /// The text before the fields, with the tags found among them after it.
+  public var description: String
+  /// The priority; `none` without a signifier.
+  public var priority: Priority = .none
+  /// `🛫`. Dates are kept as written, `YYYY-MM-DD` (the plugin's pattern; a day that
+  /// does not exist is kept as written).
+  public var startDate: String?
+  /// `➕`, the day it was made.
+  public var createdDate: String?
+  /// `⏳` (also `⌛`), the day to work on it.
+  public var scheduledDate: String?
+  /// `📅` (also `📆`, `🗓`), the day it is due.
+  public var dueDate: String?
+  /// `✅`, the day it was done.
+  public var doneDate: String?
+  /// `❌`, the day it was cancelled.
+  public var cancelledDate: String?
+  /// The recurrence rule as written after `🔁` (`every week when done`).
+  public var recurrence: String?
+  /// `🏁 keep` or `🏁 delete`.
+  public var onCompletion: OnCompletion?
+  /// The task's `🆔`, empty when it has none.
+  public var id: String = ""
+  /// The IDs after `⛔`.
+  public var dependsOn: [String] = []
+  /// A block reference at the end, with the blank before it (` ^abc`).
+  public var blockLink: String = ""
+  /// Two or more blanks at the end (a Markdown hard break), kept as they are.
+  public var hardBreak: String = ""
+
+  /// Reads a line (without its line break), or `nil` when it is not a task line: an
+  /// indentation of blanks, tabs and `>`, a list marker, one or more spaces, a box
+  /// holding one character, then the text.
+  public init?(line: String) {
+    let scalars = Array(line.unicodeScalars)
+    var index = 0
+    while index < scalars.count, Self.isIndentation(scalars[index]) { index += 1 }
+    let indentEnd = index
+    if index < scalars.count, "-*+".unicodeScalars.contains(scalars[index]) {
+      index += 1
+    } else {
+      while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
+      guard index > indentEnd, index < scalars.count, scalars[index] == "." || scalars[index] == ")"
+      else { return nil }
+      index += 1
+    }
+    let markerEnd = index
+    while index < scalars.count, scalars[index] == " " { index += 1 }
+    guard index > markerEnd, index + 2 < scalars.count, scalars[index] == "[",
+      scalars[index + 2] == "]", scalars[index + 1] != "\n", scalars[index + 1] != "\r"
+    else { return nil }
+    indentation = String(String.UnicodeScalarView(scalars[..<indentEnd]))
+    listMarker = String(String.UnicodeScalarView(scalars[indentEnd..<markerEnd]))
+    statusSymbol = scalars[index + 1]
+    var rest = Array(scalars[(index + 3)...])
+    var trailing = 0
+    while trailing < rest.count, rest[rest.count - 1 - trailing] == " " { trailing += 1 }
+    if trailing >= 2 { hardBreak = String(repeating: " ", count: trailing) }
+    rest = Self.trimmed(rest[...])
+    description = ""
+    parseFields(rest)
+  }
+
+  /// The line as the plugin writes it: the indentation, the marker, the box, one
+  /// space, the description and each field as a blank, its signifier, a blank and
+  /// its value, in the plugin's order; then the block link and the hard break.
+  public var line: String {
+    indentation + listMarker + " [" + String(Character(statusSymbol)) + "] " + text + hardBreak
+  }
+
+  /// The text after the box as the plugin writes it (`Task.toString()`).
+  public var text: String {
+    var result = description
+    func field(_ signifier: String, _ value: String?) {
+      if let value, !value.isEmpty { result += " " + signifier + " " + value }
+    }
+    field("🆔", id)
+    field("⛔", dependsOn.joined(separator: ","))
+    if let signifier = priority.signifier { result += " " + signifier }
+    field("🔁", recurrence.map { ObsidianRecurrence($0)?.text ?? $0 })
+    field("🏁", onCompletion?.rawValue)
+    field("➕", createdDate)
+    field("🛫", startDate)
+    field("⏳", scheduledDate)
+    field("📅", dueDate)
+    field("❌", cancelledDate)
+    field("✅", doneDate)
+    return result + blockLink
+  }
+
+  static func isIndentation(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == ">" || scalar.properties.isWhitespace && scalar != "\n" && scalar != "\r"
+  }
+
+  /// JavaScript's `trim()`: white space and line terminators at both ends.
+  static func trimmed(_ scalars: ArraySlice<Unicode.Scalar>) -> [Unicode.Scalar] {
+    var slice = scalars
+    while let first = slice.first, isTrimmed(first) { slice.removeFirst() }
+    while let last = slice.last, isTrimmed(last) { slice.removeLast() }
+    return Array(slice)
+  }
+
+  static func isTrimmed(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.isWhitespace || scalar == "\u{FEFF}"
+  }
+}
