@@ -17,16 +17,22 @@ public enum Corpus {
   public static let directory = TestSupport.packageRoot.appendingPathComponent("Tests/Corpus")
 
   /// Every corpus file, in name order.
-  public static let files: [File] = {
+  public static let files = markdown { $0.hasPrefix("files/") || $0.hasPrefix("peers/") }
+
+  /// The Obsidian Tasks plugin's documentation vault and sample vault
+  /// (`obsidian-tasks/`, with its PROVENANCE.md): every file with a task line.
+  public static let obsidianTasks = markdown { $0.hasPrefix("obsidian-tasks/") }
+
+  static func markdown(_ isIncluded: (String) -> Bool) -> [File] {
     let root = directory.path
     let names =
       FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String }.filter {
-        ($0.hasPrefix("files/") || $0.hasPrefix("peers/")) && $0.hasSuffix(".md")
+        isIncluded($0) && $0.hasSuffix(".md") && !$0.hasSuffix("PROVENANCE.md")
       } ?? []
     return names.sorted().compactMap { name in
       (try? Data(contentsOf: URL(fileURLWithPath: root + "/" + name))).map {
         File(name: name, bytes: Array($0))
       }
     }
-  }()
+  }
 }

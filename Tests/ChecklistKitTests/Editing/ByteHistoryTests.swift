@@ -7,6 +7,19 @@ import Testing
 /// history gives back the bytes it was parsed from, whatever the edits.
 @Suite("Edits: byte history")
 struct ByteHistoryTests {
+  /// One splice that put back bytes equal to those it removed changed nothing; one of
+  /// the same length with other bytes, or of another length, did (a survivor of the
+  /// generated mutants: `changes` answered "changed" for the first).
+  @Test func aSpliceOfTheSameBytesChangesNothing() {
+    var history = ByteHistory()
+    history.append(.spliced(offset: 2, removed: Array("cd".utf8), inserted: 2))
+    #expect(!history.changes(Array("abcdef".utf8)))
+    #expect(history.changes(Array("abxyef".utf8)))
+    var longer = ByteHistory()
+    longer.append(.spliced(offset: 2, removed: Array("cd".utf8), inserted: 3))
+    #expect(longer.changes(Array("abcdxef".utf8)))
+  }
+
   @Test func randomEditsGiveBackTheBytesAsParsed() throws {
     var singleSplices = 0
     for seed in UInt64(1)...300 {
