@@ -237,10 +237,23 @@ struct Invocation {
     try fileEdit.read(path)
   }
 
-  /// Reads and parses the checklist file without locking it.
+  /// Reads and parses the checklist file without locking it; a file in the Obsidian
+  /// Tasks format is read as chk's view of it (`FileDialect`).
   func readDocument() throws(CommandError) -> (path: UserPath, document: ChecklistDocument) {
     let path = try checklistPath()
-    return (path, try fileEdit.parse(read(path), path: path))
+    let dialect = try self.dialect(for: path)
+    return (path, try fileEdit.parse(dialect.view(read(path)), path: path))
+  }
+
+  /// The format `path` is written in (`FileDialect`); `-v` says which, when it is not
+  /// chk's own.
+  func dialect(for path: UserPath) throws(CommandError) -> FileDialect {
+    var cache = ConfigurationCache(home: environment.variables["HOME"])
+    let dialect = try cache.dialect(for: SystemPath.directory(of: path.absolute))
+    if arguments.has(.verbose), case .obsidianTasks(_, let source) = dialect {
+      errors.line("chk: \(path.shown): read in the Obsidian Tasks format (\(source))")
+    }
+    return dialect
   }
 
   /// The command line as the history names an edit: `chk check milk`, `chk add 'Oat
@@ -300,6 +313,11 @@ struct Invocation {
     let file: UserPath
     if let path { file = path } else { file = try checklistPath() }
     let path = file
+    if case .obsidianTasks = try dialect(for: path) {
+      throw .usage(
+        "\(path.shown) is in the Obsidian Tasks format: chk check, uncheck and toggle edit it "
+          + "as the plugin does; other edits of it are not supported yet")
+    }
     let outcome = try fileEdit.applyToDocument(at: path, idGenerator: idGenerator) {
       document throws(CommandError) in
       try change(&document, path)

@@ -22,13 +22,24 @@ struct ParsedChecklists {
   static func load(_ invocation: Invocation, paths: [String]) throws(CommandError)
     -> ParsedChecklists
   {
-    let targets = try invocation.targets(paths)
+    var targets = try invocation.targets(paths)
     let edit = invocation.fileEdit
     let entries = targets.files
+    // Each file's format (chk's, or the Obsidian Tasks plugin's in a vault), found once
+    // a directory, before the files are read in parallel.
+    let dialects = entries.map { entry -> Result<FileDialect, CommandError> in
+      do throws(WorkspaceError) {
+        return .success(
+          try targets.configurations.dialect(for: SystemPath.directory(of: entry.path.absolute)))
+      } catch {
+        return .failure(error)
+      }
+    }
     let results = Parallel.map(entries.count) { index -> Result<File?, CommandError> in
       let entry = entries[index]
       do throws(CommandError) {
-        let document = try edit.parse(edit.read(entry.path), path: entry.path)
+        let dialect = try dialects[index].get()
+        let document = try edit.parse(dialect.view(edit.read(entry.path)), path: entry.path)
         if !entry.counts(document) { return .success(nil) }
         return .success(File(path: entry.path, document: document, numbers: document.itemNumbers()))
       } catch {

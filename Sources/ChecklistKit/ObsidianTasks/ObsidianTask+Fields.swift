@@ -6,13 +6,14 @@
 /// A field found twice keeps the value more to the left. Tags taken off go after the
 /// description, in their order.
 extension ObsidianTask {
-  mutating func parseFields(_ body: [Unicode.Scalar]) {
-    var text = body
+  mutating func parseFields(_ scalars: [Unicode.Scalar]) {
+    var text = scalars
     // A block reference ends the line: ` ^id`.
     if let caret = Self.blockLinkStart(text) {
       blockLink = String(String.UnicodeScalarView(text[caret...]))
       text = Self.trimmed(text[..<caret])
     }
+    self.body = String(String.UnicodeScalarView(text))
     var tags: [String] = []
     var runs = 0
     var matched = true

@@ -77,6 +77,9 @@ public struct ObsidianTask: Sendable, Hashable {
   public var blockLink: String = ""
   /// Two or more blanks at the end (a Markdown hard break), kept as they are.
   public var hardBreak: String = ""
+  /// The text after the box as read, without its block link: what the plugin looks
+  /// for the global filter in.
+  public var body: String = ""
 
   /// Reads a line (without its line break), or `nil` when it is not a task line: an
   /// indentation of blanks, tabs and `>`, a list marker, one or more spaces, a box

@@ -36,7 +36,26 @@ struct FormatCommand {
 
   func run() throws(CommandError) -> ExitCode {
     let arguments = invocation.arguments
-    let targets = try invocation.targets()
+    var targets = try invocation.targets()
+    // chk fmt writes chk's own form: a file in the Obsidian Tasks format, whose form the
+    // plugin writes, is refused (and left as it is).
+    var refused: [CommandError] = []
+    targets.files.removeAll { entry in
+      let directory = SystemPath.directory(of: entry.path.absolute)
+      guard !entry.isStandardInput,
+        case .obsidianTasks? = try? targets.configurations.dialect(for: directory)
+      else { return false }
+      refused.append(
+        .usage(
+          "\(entry.path.shown): not formatted: it is in the Obsidian Tasks format, whose lines "
+            + "the plugin writes in its own form (chk check and toggle edit them as it does)"))
+      return true
+    }
+    defer { for error in refused { invocation.errors.line("chk: " + error.message) } }
+    if let first = refused.first, targets.files.isEmpty, targets.missing.isEmpty {
+      refused.removeFirst()
+      throw first
+    }
     let write = arguments.has(.write)
     let check = arguments.has(.check)
     let diff = arguments.has(.diff)

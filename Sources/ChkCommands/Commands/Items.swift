@@ -326,6 +326,12 @@ extension Invocation {
       action, doneDay: doneDay, today: today, redatesCheckedItems: date != nil,
       addsRecurrences: action != .uncheck && !arguments.has(.noRepeat))
     for (file, operands, explicit) in try itemsByFile(operands) {
+      if case .obsidianTasks(let settings, _) = try dialect(for: file) {
+        try setCheckedInVault(
+          action, date: date, file: file, operands: operands, explicit: explicit,
+          settings: settings)
+        continue
+      }
       _ = try edit(at: file) { document, path throws(CommandError) in
         func label(_ item: ItemReference) -> String {
           Invocation.label(

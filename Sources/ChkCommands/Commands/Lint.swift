@@ -79,14 +79,17 @@ struct LintCommand {
   func run() throws(CommandError) -> ExitCode {
     var targets = try invocation.targets()
     var configurations: [String: LintConfiguration] = [:]
-    var pending: [(entry: FileWalker.Entry, configuration: LintConfiguration)] = []
+    var pending:
+      [(entry: FileWalker.Entry, configuration: LintConfiguration, dialect: FileDialect)] = []
     for entry in targets.files {
       let directory = SystemPath.directory(of: entry.path.absolute)
       if configurations[directory] == nil {
         configurations[directory] = configuration(
           try targets.configurations.configuration(for: directory))
       }
-      pending.append((entry, configurations[directory] ?? LintConfiguration(today: today)))
+      let dialect =
+        entry.isStandardInput ? .chk : try targets.configurations.dialect(for: directory)
+      pending.append((entry, configurations[directory] ?? LintConfiguration(today: today), dialect))
     }
     let jobs = pending
     let job = LintJob(
@@ -96,7 +99,8 @@ struct LintCommand {
       standardInput: targets.readsStandardInput ? invocation.environment.readStandardInput() : [],
       idGenerator: invocation.idGenerator, edit: invocation.fileEdit)
     let results = Parallel.map(jobs.count) { index in
-      job.lint(jobs[index].entry, configuration: jobs[index].configuration)
+      job.lint(
+        jobs[index].entry, configuration: jobs[index].configuration, dialect: jobs[index].dialect)
     }
     let shown = results.filter { !$0.skipped }
     targets.reportSkipped(noItems: results.filter(\.skipped).map(\.path), invocation)
@@ -157,10 +161,29 @@ struct LintJob: Sendable {
   var edit: FileEdit
 
   /// Lints (or fixes) one file; never throws: errors go into the result.
-  func lint(_ entry: FileWalker.Entry, configuration: LintConfiguration) -> LintFileResult {
+  func lint(
+    _ entry: FileWalker.Entry, configuration: LintConfiguration, dialect: FileDialect = .chk
+  )
+    -> LintFileResult
+  {
     var result = LintFileResult(path: entry.path.shown)
     let linter = ChecklistLinter(configuration: configuration)
     do throws(CommandError) {
+      if case .obsidianTasks = dialect {
+        // Linted as chk's view of it: the same lines, the findings about the plugin's
+        // fields (a duplicate 🆔, a 📅 that is no day); `--fix` would write chk's form.
+        if fix {
+          throw .usage(
+            "\(entry.path.shown): not fixed: it is in the Obsidian Tasks format, whose lines the "
+              + "plugin writes in its own form")
+        }
+        guard let document = parse(dialect.view(try edit.read(entry.path)), into: &result) else {
+          return result
+        }
+        result.skipped = skip(document, entry, linter)
+        if !result.skipped { result.diagnostics = linter.lint(document) }
+        return result
+      }
       if fix, !entry.isStandardInput {
         let outcome = try edit.apply(to: entry.path) {
           file throws(CommandError) -> (

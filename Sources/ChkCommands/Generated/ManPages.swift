@@ -2045,6 +2045,46 @@ nearest one governs):
  "sync": {"vdir": "~/.local/share/chk/vdir"}}
 .Ed
 .Pp
+.Ql dialect
+is the format of the files it governs:
+.Ql \(dqchk\(dq
+or
+.Ql \(dqobsidian-tasks\(dq ,
+the Obsidian Tasks plugin's (see
+.Sx OBSIDIAN TASKS
+in
+.Xr checklist 5 ) .
+Without it, a file in an Obsidian vault with the Tasks plugin installed (a
+.Pa .obsidian/plugins/obsidian-tasks-plugin
+folder in its directory or above, up to the repository's root or the home
+directory) is in the plugin's format, with the vault's plugin settings from that
+folder's
+.Pa data.json ;
+.Fl v
+says so.
+Such a file is read by every view as the plugin reads it;
+.Cm check ,
+.Cm uncheck
+and
+.Cm toggle
+write what the plugin writes for the same change (its order of fields,
+.Ql "\[u2705] today" ,
+the next instance of a recurring task above the done one, or below when the
+vault's plugin sets
+.Ql recurrenceOnNextLine ;
+.Fl -date
+is the day it is done on,
+.Fl -no-date
+writes no
+.Ql \[u2705] ,
+.Fl -no-repeat
+brings no next instance), and keep every other line's bytes; the other edits,
+.Cm fmt
+and
+.Cm lint Fl -fix
+refuse such a file (exit status 64) and leave it as it was.
+A vault whose plugin writes the Dataview format is refused.
+.Pp
 .Ql sync
 names the vdir
 .Cm sync
@@ -3126,6 +3166,76 @@ Task items inside block quotes are rendered by GitHub and are
 .Em other
 here.
 .El
+.Sh OBSIDIAN TASKS
+In an Obsidian vault with the Tasks plugin (or under a
+.Pa .chk.json
+with
+.Ql "\(dqdialect\(dq: \(dqobsidian-tasks\(dq" ;
+see
+.Xr chk 1 ) ,
+chk reads the plugin's task lines as the plugin does (obsidian-tasks 8.3):
+.Bd -literal -offset indent
+- [ ] Pay rent \[u1F501] every month \[u23EB] \[u1F4C5] 2026-12-05
+.Ed
+.Pp
+A task line is an indentation, a list marker, a box holding one character, and
+the text; its fields are signifiers at the end of the text, taken off from the
+end backwards in any order until the text ends in none:
+\[u1F4C5] (also \[u1F4C6], \[u1F5D3]) the due day,
+\[u23F3] (\[u231B]) scheduled,
+\[u1F6EB] start,
+\[u2795] created,
+\[u2705] done,
+\[u274C] cancelled (each followed by
+.Ql YYYY-MM-DD ) ,
+\[u1F501] a recurrence,
+\[u1F3C1] what completion does
+.Pq Ql keep , Ql delete ,
+\[u1F194] an ID,
+\[u26D4] the IDs it depends on, and a priority (\[u1F53A] \[u23EB] \[u1F53C]
+\[u1F53D] \[u23EC]); a variation selector after a signifier is read too.
+What is left is the description; tags among the fields belong to it.
+A line ending in text that is no field
+.Pq Ql "\[u1F4C5] 2026-12-05 14:00"
+has no fields: the plugin has no times.
+The box's status is the vault's: by default
+.Ql "[ ]"
+to do,
+.Ql [x]
+done,
+.Ql [/]
+in progress,
+.Ql [-]
+cancelled; any other character, and
+.Ql [X] ,
+is an unknown status that is to do, as the plugin reads it.
+.Pp
+chk's views see each task as an item: the description as its name, the due day,
+the done day, the ID when it is one chk reads, and a recurrence
+.Ql @every
+can say (every N days, weeks, months or years, every weekday, every week on one
+day); done and cancelled tasks are checked.
+A recurrence is read as the rrule library the plugin uses reads it
+.Po
+.Ql "every 2 weeks" ,
+.Ql "every week on Monday, Friday" ,
+.Ql "every month on the 2nd last Friday" ,
+.Ql "every year on February the 29th" ,
+and
+.Ql "when done"
+.Pc
+and written as it writes it:
+.Ql "every Sunday"
+becomes
+.Ql "every week on Sunday" ;
+a rule with a time, a count or an end is kept as written and does not bring a
+next instance.
+Edits of a task line write it as the plugin does: the description, then
+\[u1F194], \[u26D4], the priority, \[u1F501], \[u1F3C1], \[u2795], \[u1F6EB],
+\[u23F3], \[u1F4C5], \[u274C], \[u2705], each after one blank with its value
+after another, then a block link
+.Pq Ql "^id"
+and a hard break as they were.
 .Sh SEE ALSO
 .Xr chk 1
 .Pp

@@ -21,11 +21,16 @@ struct OpenFile {
   /// Whether this user may not change the file: it, or the directory the safe write
   /// makes its temporary file in, is not writable.
   var isReadOnly: Bool
+  /// The file's format: one in the Obsidian Tasks format is shown as chk's view of it
+  /// and opens read-only (its edits are the plugin's; `chk check` and `toggle` make
+  /// them).
+  let dialect: FileDialect
 
   /// Reads and parses `path`.
   ///
   /// - Throws: what reading or parsing throws, as the commands report it.
-  init(_ path: UserPath) throws(WorkspaceError) {
+  init(_ path: UserPath, dialect: FileDialect = .chk) throws(WorkspaceError) {
+    self.dialect = dialect
     let snapshot: ChecklistFile.Snapshot
     do throws(FileError) {
       snapshot = try ChecklistFile.snapshot(path.absolute, displayName: path.shown)
@@ -41,11 +46,11 @@ struct OpenFile {
         message: "\(path.shown): a NUL byte on line \(line): a binary file, not a checklist; "
           + "name a Markdown file", kind: .invalidData)
     }
-    document = try Self.parse(snapshot.contents, path)
+    document = try Self.parse(dialect.view(snapshot.contents), path)
     outline = []
     counts = [:]
     identity = snapshot.identity
-    isReadOnly = !Self.isEditable(snapshot.resolvedPath)
+    isReadOnly = dialect != .chk || !Self.isEditable(snapshot.resolvedPath)
     reindex()
   }
 
@@ -68,7 +73,7 @@ struct OpenFile {
   /// Takes new contents (after an edit, or read again after another writer's).
   mutating func replace(_ bytes: [UInt8], identity: ChecklistFile.Identity?) throws(WorkspaceError)
   {
-    document = try Self.parse(bytes, path)
+    document = try Self.parse(dialect.view(bytes), path)
     version += 1
     self.identity = identity
     reindex()
@@ -138,7 +143,7 @@ struct OpenFile {
       throw .file(error)
     }
     try replace(snapshot.contents, identity: snapshot.identity)
-    isReadOnly = !Self.isEditable(snapshot.resolvedPath)
+    isReadOnly = dialect != .chk || !Self.isEditable(snapshot.resolvedPath)
   }
 
   /// Whether the file on disk is no longer the one last read or written.

@@ -146,9 +146,11 @@ package final class Session {
     self.workspace = workspace
     var files: [OpenFile] = []
     var skipped: [String] = []
+    var configurations = ConfigurationCache(home: workspace.variables["HOME"])
     for entry in paths {
       do throws(WorkspaceError) {
-        let file = try OpenFile(entry.path)
+        let dialect = try configurations.dialect(for: SystemPath.directory(of: entry.path.absolute))
+        let file = try OpenFile(entry.path, dialect: dialect)
         if entry.counts(file.document) { files.append(file) }
       } catch {
         // A file named is opened or the screen does not open; one found by walking a
@@ -170,6 +172,10 @@ package final class Session {
       setStatus(
         "left out: " + first + (skipped.count > 1 ? " (and \(skipped.count - 1) more)" : ""),
         isError: true)
+    } else if files.contains(where: { $0.dialect != .chk }) {
+      setStatus(
+        "opened read-only (in the Obsidian Tasks format: chk check and toggle edit it as the "
+          + "plugin does)")
     } else if files.contains(where: \.isReadOnly) {
       setStatus(
         "opened read-only (you may not write "

@@ -24,6 +24,9 @@ package struct ProjectConfiguration: Sendable {
   /// made absolute from the configuration file's directory; one that starts with `~/`
   /// is left for the command to expand with the workspace's `HOME`.
   package var vdir: String?
+  /// The format of the files it governs (`"dialect"`): `"chk"` or `"obsidian-tasks"`;
+  /// `nil` to let a vault decide (see `FileDialect`).
+  package var dialect: String?
 
   /// The lint configuration for the files this governs: its rules on today's date.
   package func lintConfiguration(today: CalendarDay) -> LintConfiguration {
@@ -63,10 +66,15 @@ package struct ProjectConfiguration: Sendable {
       case "exclude": configuration.exclude = try patterns(member, path: path)
       case "reminders": configuration.reminders = try reminders(member, path: path)
       case "sync": configuration.vdir = try vdir(member, path: path)
+      case "dialect":
+        guard let name = member.stringValue, ["chk", "obsidian-tasks"].contains(name) else {
+          throw .usage("\(path): \"dialect\" is \"chk\" or \"obsidian-tasks\"")
+        }
+        configuration.dialect = name
       default:
         throw .usage(
-          "\(path): unknown key '\(key)'; the keys are \"rules\", \"exclude\", \"reminders\" "
-            + "and \"sync\"")
+          "\(path): unknown key '\(key)'; the keys are \"rules\", \"exclude\", \"reminders\", "
+            + "\"sync\" and \"dialect\"")
       }
     }
     return configuration
@@ -155,6 +163,9 @@ package struct ConfigurationCache {
   package private(set) var used: [String] = []
   /// The configuration files left out, and why.
   package private(set) var ignored: [FileWalker.Skipped] = []
+  /// The Obsidian vault (with the Tasks plugin) each directory searched is in, `""` for
+  /// none.
+  private var vaultByDirectory: [String: String] = [:]
 
   /// An empty cache; `home` is where the upward search stops (besides a repository's
   /// root).
@@ -204,6 +215,37 @@ package struct ConfigurationCache {
     }
     for directory in visited { byDirectory[directory] = found }
     return found
+  }
+
+  /// The root of the Obsidian vault with the Tasks plugin installed that `directory`
+  /// (absolute) is in, searched up as `.chk.json` is; `nil` for none.
+  ///
+  /// - Complexity: one `stat` a level the first time; remembered for every directory
+  ///   on the way.
+  package mutating func vaultRoot(for directory: String) -> String? {
+    guard directory.hasPrefix("/"), directory.utf8.count <= SystemPath.maximumLength else {
+      return nil
+    }
+    var visited: [String] = []
+    var current = directory
+    var found = ""
+    while true {
+      if let known = vaultByDirectory[current] {
+        found = known
+        break
+      }
+      visited.append(current)
+      if POSIX.kind(of: (current == "/" ? "" : current) + FileDialect.pluginFolder) == .directory {
+        found = current
+        break
+      }
+      if current == "/" || current == home || POSIX.kind(of: current + "/.git") != .missing {
+        break
+      }
+      current = SystemPath.directory(of: current)
+    }
+    for directory in visited { vaultByDirectory[directory] = found }
+    return found.isEmpty ? nil : found
   }
 
   /// A configuration file's bytes, unless it is missing, unreadable or not to be

@@ -1,0 +1,89 @@
+/// chk's view of a file written in the Obsidian Tasks format: the same lines, each task
+/// line written as chk's own format says the same thing, so that every view of chk
+/// (lists, due days, the calendar feed, reminders) reads a vault as it is. The view is
+/// only read: edits of such a file go through `ObsidianTask` on the file's own lines.
+///
+/// A task line (`- [/] Pay rent 🔁 every month ⏫ 📅 2026-12-05`) becomes an item whose
+/// box is checked when its status is done or cancelled (`- [ ] Pay rent  @due(2026-12-05)
+/// @every(month)`): the description as its name, `📅` as `@due`, `✅` as `@done`, `🆔`
+/// (when it is an ID chk reads) as `@id`, and a recurrence `@every` can say as `@every`.
+/// Every other line, and a line whose text lacks the vault's global filter, is kept as
+/// it is; so are the line breaks, and the blanks at the end of a line (a hard break).
+/// Tasks in block quotes and callouts are kept as they are, and chk does not count them
+/// (as for every Markdown file).
+public enum ObsidianTasksView {
+  /// The view of a file's bytes, line for line.
+  ///
+  /// - Complexity: O(*n*) in the size of the file.
+  public static func chkBytes(of bytes: [UInt8], settings: ObsidianTaskSettings) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count + bytes.count / 8)
+    var start = 0
+    while start < bytes.count {
+      var end = start
+      while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+      var contentEnd = end
+      if contentEnd > start, bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+      let content = bytes[start..<contentEnd]
+      if let line = chkLine(content, settings: settings) {
+        output += line
+      } else {
+        output += content
+      }
+      output += bytes[contentEnd..<min(end + 1, bytes.count)]
+      start = end + 1
+    }
+    return output
+  }
+
+  /// A task line in chk's format, or `nil` for a line that is no task.
+  static func chkLine(_ content: ArraySlice<UInt8>, settings: ObsidianTaskSettings) -> [UInt8]? {
+    // Only lines with a box can be tasks: most lines are passed over at once.
+    guard content.contains(UInt8(ascii: "[")),
+      let text = String(validating: content, as: UTF8.self),
+      let task = ObsidianTask(line: text)
+    else { return nil }
+    if !settings.globalFilter.isEmpty, !task.body.contains(settings.globalFilter) { return nil }
+    let type = settings.status(task.statusSymbol).type
+    let isClosed = type == .done || type == .cancelled || type == .nonTask
+    var line = Array((task.indentation + task.listMarker + (isClosed ? " [x] " : " [ ] ")).utf8)
+    line += (try? Escaping.itemName(task.description)) ?? []
+    func tag(_ key: String, _ value: String?) {
+      guard let value else { return }
+      line += Array(("  @" + key + "(" + value + ")").utf8)
+    }
+    // Dates as written: one that is no day is chk's invalid-date finding.
+    tag("due", task.dueDate)
+    tag("done", task.doneDate)
+    tag("every", task.recurrence.flatMap { ObsidianRecurrence($0)?.chkEvery })
+    tag("id", ChecklistDocument.isValidID(task.id) ? task.id : nil)
+    var blanks = content.count
+    while blanks > 0, content[content.startIndex + blanks - 1] == UInt8(ascii: " ") { blanks -= 1 }
+    if content.count - blanks >= 2 { line += content[(content.startIndex + blanks)...] }
+    return line
+  }
+}
+
+extension ObsidianRecurrence {
+  /// The same rule as chk's `@every` says it, when it can: every N days, weeks, months
+  /// or years, every weekday, every week on one day; `from done` for `when done`.
+  var chkEvery: String? {
+    var rule: String
+    let unit: String
+    switch frequency {
+    case .daily where monthDays.isEmpty && weekdays.isEmpty: unit = "day"
+    case .weekly where weekdays.isEmpty: unit = "week"
+    case .monthly where monthDays.isEmpty && weekdays.isEmpty: unit = "month"
+    case .yearly where monthDays.isEmpty && weekdays.isEmpty && months.isEmpty: unit = "year"
+    case .weekly where interval == 1 && weekdays.count == 5 && text.hasPrefix("every weekday"):
+      rule = "weekday"
+      return rule + (countsFromDone ? " from done" : "")
+    case .weekly where interval == 1 && weekdays.count == 1 && weekdays[0].nth == 0:
+      rule = Self.dayNames[weekdays[0].day - 1].lowercased()
+      return rule + (countsFromDone ? " from done" : "")
+    default: return nil
+    }
+    rule = interval == 1 ? unit : "\(interval) \(unit)s"
+    return rule + (countsFromDone ? " from done" : "")
+  }
+}

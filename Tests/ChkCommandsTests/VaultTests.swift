@@ -1,0 +1,168 @@
+import ChkTestSupport
+import Foundation
+import Testing
+
+@testable import ChecklistKit
+@testable import ChkCommands
+
+/// An Obsidian vault with the Tasks plugin, as chk reads and edits it: the views read
+/// the plugin's fields; check, uncheck and toggle write what the plugin writes (its
+/// own examples: `ObsidianTaskTests`), the other lines keep their bytes; edits chk
+/// cannot make as the plugin does are refused and leave the file as it was.
+@Suite("Obsidian vaults: chk on the Tasks plugin's format")
+struct VaultTests {
+  static let plugin = ".obsidian/plugins/obsidian-tasks-plugin/"
+  static let tasks = """
+    # Home
+
+    - [ ] Pay rent 🔁 every month ⏫ 📅 2026-12-05
+    - [x] Book dentist ✅ 2026-11-30 📅 2026-11-28
+    - [ ] Draft talk 🛫 2026-12-01 ⏳ 2026-12-03 📅 2026-12-10 🆔 talk01
+    - [ ] Send slides ⛔ talk01
+    - [-] Old idea ❌ 2026-11-02
+    - [/] Half done 📅 2026-12-08
+    - [ ] Throw away 🏁 delete
+
+    """
+
+  static func vault(_ settings: String? = nil, tasks: String = tasks) throws -> CLIHarness {
+    var files = ["notes/tasks.md": tasks, plugin + "manifest.json": "{}"]
+    if let settings { files[plugin + "data.json"] = settings }
+    var cli = try CLIHarness(files: files)
+    cli.today = CalendarDay(year: 2026, month: 12, day: 7) ?? cli.today
+    cli.variables["CHK_FILE"] = "notes/tasks.md"
+    return cli
+  }
+
+  @Test func theViewsReadThePluginsFields() throws {
+    let cli = try Self.vault()
+    let due = cli.run("due", ".", "-v")
+    #expect(due.status == .success, "\(due.errors)")
+    #expect(
+      due.output.contains("2026-12-05  notes/tasks.md:1       Pay rent  (2 days ago)  every month"))
+    #expect(due.output.contains("notes/tasks.md:talk01  Draft talk"))
+    #expect(due.output.contains("Half done"))
+    #expect(!due.output.contains("Book dentist"))
+    let list = cli.run("list", "--json")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [String: Any])
+    let items = try #require(
+      (json["lists"] as? [[String: Any]])?.first?["items"] as? [[String: Any]])
+    #expect(
+      items.map { $0["name"] as? String } == [
+        "Pay rent", "Book dentist", "Draft talk", "Send slides", "Old idea", "Half done",
+        "Throw away",
+      ])
+    // Done and cancelled are checked; to do and in progress are open.
+    #expect(
+      items.map { $0["checked"] as? Bool } == [false, true, false, false, true, false, false])
+    #expect(items[2]["id"] as? String == "talk01" && items[1]["done"] as? String == "2026-11-30")
+    // Nothing was written.
+    #expect(try cli.read("notes/tasks.md") == Self.tasks)
+  }
+
+  @Test func checkAndToggleWriteWhatThePluginWrites() throws {
+    let cli = try Self.vault()
+    #expect(cli.run("toggle", "1").status == .success)
+    #expect(cli.run("check", "talk01").status == .success)
+    #expect(cli.run("uncheck", "/dentist").status == .success)
+    #expect(cli.run("toggle", "/half").status == .success)
+    #expect(cli.run("check", "/throw").output.contains("removed it"))
+    #expect(
+      try cli.read("notes/tasks.md") == """
+        # Home
+
+        - [ ] Pay rent ⏫ 🔁 every month 📅 2027-01-05
+        - [x] Pay rent ⏫ 🔁 every month 📅 2026-12-05 ✅ 2026-12-07
+        - [ ] Book dentist 📅 2026-11-28
+        - [x] Draft talk 🆔 talk01 🛫 2026-12-01 ⏳ 2026-12-03 📅 2026-12-10 ✅ 2026-12-07
+        - [ ] Send slides ⛔ talk01
+        - [-] Old idea ❌ 2026-11-02
+        - [x] Half done 📅 2026-12-08 ✅ 2026-12-07
+
+        """)
+    // Each is one step of the history.
+    for _ in 0..<5 { #expect(cli.run("undo").status == .success) }
+    #expect(try cli.read("notes/tasks.md") == Self.tasks)
+  }
+
+  /// The vault's plugin settings: the next instance below, no done date.
+  @Test func thePluginsSettingsAreHonoured() throws {
+    let cli = try Self.vault(
+      ##"{"recurrenceOnNextLine": true, "setDoneDate": false, "globalFilter": "#task"}"##,
+      tasks: "- [ ] #task Pay rent 🔁 every week 📅 2026-12-05\n- [ ] not a task 📅 2026-12-06\n")
+    #expect(cli.run("toggle", "1").status == .success)
+    #expect(
+      try cli.read("notes/tasks.md")
+        == "- [x] #task Pay rent 🔁 every week 📅 2026-12-05\n- [ ] #task Pay rent 🔁 every week 📅 2026-12-12\n- [ ] not a task 📅 2026-12-06\n"
+    )
+    // A line without the global filter is no task.
+    #expect(!cli.run("due", ".").output.contains("not a task"))
+    try cli.write(Self.plugin + "data.json", #"{"taskFormat": "dataview"}"#)
+    let dataview = cli.run("due", ".")
+    #expect(dataview.status == .usage && dataview.errors.contains("'dataview' format"))
+  }
+
+  /// Edits chk cannot make as the plugin does are refused, the file untouched.
+  @Test func otherEditsAreRefused() throws {
+    let cli = try Self.vault()
+    for arguments in [
+      ["add", "x"], ["rm", "1"], ["edit", "1", "--name", "y"], ["fmt", "-w", "notes/tasks.md"],
+      ["lint", "--fix", "notes"],
+    ] {
+      let result = cli.run(arguments)
+      #expect(result.status == .usage, "\(arguments)")
+      #expect(result.errors.contains("Obsidian Tasks format"), "\(arguments): \(result.errors)")
+    }
+    #expect(try cli.read("notes/tasks.md") == Self.tasks)
+  }
+
+  /// `.chk.json` decides over the vault; and makes a folder without one Obsidian's.
+  @Test func chkJSONChoosesTheDialect() throws {
+    let cli = try Self.vault()
+    try cli.write(".chk.json", #"{"dialect": "chk"}"#)
+    #expect(cli.run("add", "x").status == .success)
+    let other = try CLIHarness(files: [
+      ".chk.json": #"{"dialect": "obsidian-tasks"}"#, "CHECKLIST.md": "- [ ] a 📅 2026-12-05\n",
+    ])
+    #expect(other.run("list").output.contains("a"))
+    #expect(other.run("due", ".").output.contains("2026-12-05"))
+    #expect(other.run("add", "b").status == .usage)
+    let bad = try CLIHarness(files: [
+      ".chk.json": #"{"dialect": "org"}"#, "CHECKLIST.md": "- [ ] a\n",
+    ])
+    #expect(bad.run("list").errors.contains("\"dialect\" is \"chk\" or \"obsidian-tasks\""))
+  }
+
+  /// Every task line of the plugin's documentation and sample vault, toggled by chk in
+  /// a vault: the file changes at that line only, into what `ObsidianTask` writes.
+  @Test func togglingEveryFileOfThePluginsDocsChangesOnlyItsLine() throws {
+    var toggled = 0
+    for file in Corpus.obsidianTasks.prefix(60) {
+      guard let text = file.text, !text.contains("\r") else { continue }
+      let cli = try Self.vault(tasks: text)
+      let before = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      let result = cli.run("toggle", "1")
+      guard result.status == .success else { continue }
+      let after = try cli.read("notes/tasks.md").split(
+        separator: "\n", omittingEmptySubsequences: false
+      )
+      .map(String.init)
+      // The first item's line: the first line the file changed.
+      guard
+        let index = zip(before, after).enumerated().first(where: { $0.element.0 != $0.element.1 })?
+          .offset
+      else { continue }
+      let expected = try #require(ObsidianTask(line: before[index])).toggled(
+        today: cli.today, settings: ObsidianTaskSettings()
+      ).map(\.line)
+      #expect(
+        Array(after[index..<(index + expected.count)]) == expected, "\(file.name)")
+      #expect(
+        Array(after[(index + expected.count)...]) == Array(before[(index + 1)...]), "\(file.name)")
+      #expect(Array(after[..<index]) == Array(before[..<index]), "\(file.name)")
+      toggled += 1
+    }
+    #expect(toggled > 20)
+  }
+}
