@@ -57,6 +57,14 @@ struct VaultTests {
     #expect(
       items.map { $0["checked"] as? Bool } == [false, true, false, false, true, false, false])
     #expect(items[2]["id"] as? String == "talk01" && items[1]["done"] as? String == "2026-11-30")
+    // The plugin's other fields, as tags of their names.
+    let tags = (items[2]["tags"] as? [[String: String]])?.map {
+      ($0["key"] ?? "") + "=" + ($0["value"] ?? "")
+    }
+    #expect(tags == ["due=2026-12-10", "scheduled=2026-12-03", "start=2026-12-01", "id=talk01"])
+    #expect(
+      (items[0]["tags"] as? [[String: String]])?.contains(["key": "priority", "value": "high"])
+        == true)
     // Nothing was written.
     #expect(try cli.read("notes/tasks.md") == Self.tasks)
   }

@@ -5,8 +5,11 @@
 ///
 /// A task line (`- [/] Pay rent 🔁 every month ⏫ 📅 2026-12-05`) becomes an item whose
 /// box is checked when its status is done or cancelled (`- [ ] Pay rent  @due(2026-12-05)
-/// @every(month)`): the description as its name, `📅` as `@due`, `✅` as `@done`, `🆔`
-/// (when it is an ID chk reads) as `@id`, and a recurrence `@every` can say as `@every`.
+/// @every(month)  @priority(high)  @recurrence(every month)`): the description as its
+/// name, `📅` as `@due`, `✅` as `@done`, `🆔` (when it is an ID chk reads) as `@id`, a
+/// recurrence `@every` can say as `@every`; the other fields as tags of their names
+/// (`@priority`, `@scheduled`, `@start`, `@created`, `@cancelled`, `@depends`,
+/// `@recurrence`), which chk keeps and `list --json` shows.
 /// Every other line, and a line whose text lacks the vault's global filter, is kept as
 /// it is; so are the line breaks, and the blanks at the end of a line (a hard break).
 /// Tasks in block quotes and callouts are kept as they are, and chk does not count them
@@ -56,6 +59,14 @@ public enum ObsidianTasksView {
     tag("due", task.dueDate)
     tag("done", task.doneDate)
     tag("every", task.recurrence.flatMap { ObsidianRecurrence($0)?.chkEvery })
+    // The plugin's other fields, as tags chk keeps (`list --json` shows them).
+    tag("priority", task.priority == .none ? nil : task.priority.name)
+    tag("scheduled", task.scheduledDate)
+    tag("start", task.startDate)
+    tag("created", task.createdDate)
+    tag("cancelled", task.cancelledDate)
+    tag("depends", task.dependsOn.isEmpty ? nil : task.dependsOn.joined(separator: ","))
+    tag("recurrence", task.recurrence)
     tag("id", ChecklistDocument.isValidID(task.id) ? task.id : nil)
     var blanks = content.count
     while blanks > 0, content[content.startIndex + blanks - 1] == UInt8(ascii: " ") { blanks -= 1 }

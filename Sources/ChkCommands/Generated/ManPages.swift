@@ -3215,6 +3215,18 @@ the done day, the ID when it is one chk reads, and a recurrence
 .Ql @every
 can say (every N days, weeks, months or years, every weekday, every week on one
 day); done and cancelled tasks are checked.
+The other fields are tags of their names, which
+.Cm list Fl -json
+shows:
+.Ql @priority ,
+.Ql @scheduled ,
+.Ql @start ,
+.Ql @created ,
+.Ql @cancelled ,
+.Ql @depends
+and
+.Ql @recurrence
+(the rule as written).
 A recurrence is read as the rrule library the plugin uses reads it
 .Po
 .Ql "every 2 weeks" ,
