@@ -51,6 +51,12 @@ extension LanguageServer {
     var document = OpenDocument(uri: uri, text: Array(text.utf8))
     document.version = item["version"]?.intValue ?? 0
     document.languageID = item["languageId"]?.stringValue ?? "markdown"
+    if let path = FileURI.path(of: uri),
+      case .obsidianTasks? = try? configurations.dialect(for: SystemPath.directory(of: path))
+    {
+      document.isObsidianTasks = true
+      environment.log("\(path): in the Obsidian Tasks format, which chk lsp does not serve yet")
+    }
     documents[uri] = document
     diagnosticsChanged(uri)
   }

@@ -41,6 +41,33 @@ struct DiagnosticsTests {
     try session.validateTranscript("diagnosticsHaveRuleCodesSeveritiesAndExactRanges")
   }
 
+  /// A file in an Obsidian vault with the Tasks plugin is in the plugin's format, which
+  /// the server does not serve yet: no diagnostics, actions, formatting or completion,
+  /// rather than edits in chk's own format there (`@done` written into the vault).
+  @Test func aFileOfAnObsidianVaultGetsNothingInChksFormat() throws {
+    let vault = try TemporaryDirectory()
+    _ = try vault.file(".obsidian/plugins/obsidian-tasks-plugin/manifest.json", "{}")
+    let uri = "file://" + vault.path + "/tasks.md"
+    let session = LSPSession()
+    session.open(uri, "- [ ] Pay rent 📅 2026-12-05 @done(x)\n- [ ] Pay rent\n")
+    #expect(session.publish().first?["params"]?["diagnostics"] == [])
+    let actions = session.result(
+      "textDocument/codeAction",
+      [
+        "textDocument": ["uri": .string(uri)], "range": Params.range((0, 0), (0, 5)),
+        "context": ["diagnostics": []],
+      ])
+    #expect(actions == [])
+    let formatting = session.result(
+      "textDocument/formatting",
+      ["textDocument": ["uri": .string(uri)], "options": ["tabSize": 2, "insertSpaces": true]])
+    #expect(formatting == [])
+    let completion = session.result(
+      "textDocument/completion",
+      ["textDocument": ["uri": .string(uri)], "position": ["line": 0, "character": 31]])
+    #expect(completion["items"] == [])
+  }
+
   @Test func aDocumentWithoutItemsGetsNoDiagnosticsAndNoActions() {
     let session = LSPSession()
     session.open(Params.uri, "# Notes\n\n[ ] not an item  @id(a)\n\n```\n- [ ] x @done(1)\n```\n")

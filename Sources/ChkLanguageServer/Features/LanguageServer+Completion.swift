@@ -8,6 +8,7 @@ import ChkWorkspace
 extension LanguageServer {
   func completion(_ params: PositionParams) throws(ResponseError) -> JSONValue {
     let document = params.document
+    if document.isObsidianTasks { return ["isIncomplete": false, "items": []] }
     let position = params.position
     let cursor = document.buffer.offset(of: position, encoding)
     let line = document.buffer.line(ofOffset: cursor)

@@ -35,8 +35,12 @@ extension LanguageServer {
   }
 
   /// The parse of an open document (cached in it until its text changes).
+  ///
+  /// `nil` also for a file in the Obsidian Tasks format (`FileDialect`): the server does
+  /// not serve those yet (no diagnostics, actions or formatting), rather than offer
+  /// edits in chk's own format there.
   func parsed(_ uri: String) -> Result<ChecklistDocument, ParseError>? {
-    guard var document = documents[uri] else { return nil }
+    guard var document = documents[uri], !document.isObsidianTasks else { return nil }
     documents[uri] = nil
     let result = document.parsed(idGenerator: environment.workspace.idGenerator)
     documents[uri] = document

@@ -41,6 +41,7 @@ extension LanguageServer {
   func formatting(_ document: OpenDocument, range requested: (Position, Position)?)
     throws(ResponseError) -> JSONValue
   {
+    if document.isObsidianTasks { return [] }
     guard case .success(let parsedDocument) = parsed(document.uri) else {
       throw ResponseError(
         ErrorCode.requestFailed, "the document cannot be parsed; see its diagnostics")

@@ -7,6 +7,8 @@ package struct OpenDocument {
   let uri: String
   var version = 0
   var languageID = "markdown"
+  /// Whether the file is in the Obsidian Tasks format, which the server does not serve.
+  var isObsidianTasks = false
   package private(set) var buffer: TextBuffer
   /// The text parsed as a checklist; `nil` until asked for after a change.
   private var parse: Result<ChecklistDocument, ParseError>?
