@@ -12,6 +12,9 @@ struct ParsedChecklists {
     var numbers: ItemNumbers
     /// The reminder defaults of the `.chk.json` that governs the file.
     var reminders = ReminderDefaults()
+    /// The file's format; `document` is chk's view of a file in the Obsidian Tasks
+    /// format, which no edit of chk's own format may write back.
+    var dialect = FileDialect.chk
   }
 
   var documents: [File] = []
@@ -41,7 +44,10 @@ struct ParsedChecklists {
         let dialect = try dialects[index].get()
         let document = try edit.parse(dialect.view(edit.read(entry.path)), path: entry.path)
         if !entry.counts(document) { return .success(nil) }
-        return .success(File(path: entry.path, document: document, numbers: document.itemNumbers()))
+        return .success(
+          File(
+            path: entry.path, document: document, numbers: document.itemNumbers(),
+            dialect: dialect))
       } catch {
         return .failure(error)
       }

@@ -123,6 +123,13 @@ struct VaultTests {
       #expect(result.errors.contains("Obsidian Tasks format"), "\(arguments): \(result.errors)")
     }
     #expect(try cli.read("notes/tasks.md") == Self.tasks)
+    // The feed gives its items UIDs without writing @id into the vault; sync leaves the
+    // file out.
+    let export = cli.run("export", ".", "-o", "feed.ics")
+    #expect(export.status == .success && export.output.contains("3 items"))
+    let sync = cli.run("sync", ".", "--vdir", "vdir")
+    #expect(sync.errors.contains("not synced: it is in the Obsidian Tasks format"))
+    #expect(try cli.read("notes/tasks.md") == Self.tasks)
   }
 
   /// `.chk.json` decides over the vault; and makes a folder without one Obsidian's.

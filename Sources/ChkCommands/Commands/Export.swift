@@ -69,6 +69,9 @@ extension Command {
     var given = (items: 0, files: 0)
     for index in files.documents.indices {
       let file = files.documents[index]
+      // A file in the Obsidian Tasks format gets no `@id`: its items' UIDs are those
+      // `--no-assign` gives.
+      guard file.dialect == .chk else { continue }
       let lines = lines(file.document)
       guard !lines.isEmpty else { continue }
       do throws(CommandError) {

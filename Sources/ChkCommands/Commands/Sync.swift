@@ -19,6 +19,15 @@ extension Command {
         kind: .unavailable)
     }
     var files = try ParsedChecklists.load(invocation, paths: invocation.operands)
+    // Sync writes the phone's changes in chk's own format: a file in the Obsidian Tasks
+    // format is left out, and said.
+    files.documents.removeAll { file in
+      guard file.dialect != .chk else { return false }
+      invocation.errors.line(
+        "chk: \(file.path.shown): not synced: it is in the Obsidian Tasks format, which chk "
+          + "sync does not write")
+      return true
+    }
     let vdirText = try vdirPath(arguments.value(.vdir), files: &files, invocation)
     let vdirPath = invocation.userPath(vdirText)
     guard !files.documents.isEmpty else {

@@ -2082,7 +2082,13 @@ brings no next instance), and keep every other line's bytes; the other edits,
 .Cm fmt
 and
 .Cm lint Fl -fix
-refuse such a file (exit status 64) and leave it as it was.
+refuse such a file (exit status 64) and leave it as it was;
+.Cm sync
+leaves it out and says so, and
+.Cm export
+gives its items the UIDs
+.Fl -no-assign
+gives, writing nothing to it.
 A vault whose plugin writes the Dataview format is refused.
 .Pp
 .Ql sync
