@@ -111,6 +111,56 @@ struct VaultTests {
     #expect(dataview.status == .usage && dataview.errors.contains("'dataview' format"))
   }
 
+  /// Lines the plugin reads as tasks, and only those, are items: tasks in callouts
+  /// and block quotes are; those in `%%` comments, without the global filter, or with
+  /// a tab after the bullet are not. A byte-order mark and lone CRs change nothing.
+  /// (Found by a probe of the built binary.)
+  @Test func itemsAreTheLinesThePluginReadsAsTasks() throws {
+    let cli = try Self.vault(
+      ##"{"globalFilter": "#t"}"##,
+      tasks: "\u{FEFF}- [ ] #t first 📅 2026-12-05\n> [!todo] Week\n> - [ ] #t quoted 📅 2026-12-06\n"
+        + "%%\n- [ ] #t hidden 📅 2026-12-07\n%%\n- [ ] no filter 📅 2026-12-08\n-\t[ ] #t tab\n")
+    let list = cli.run("list")
+    #expect(list.output.contains("1  [ ] #t first") && list.output.contains("2  [ ] #t quoted"))
+    for hidden in ["hidden", "no filter", "tab", "3  "] {
+      #expect(!list.output.contains(hidden), "\(hidden): \(list.output)")
+    }
+    #expect(cli.run("check", "1", "2").status == .success)
+    #expect(
+      try cli.read("notes/tasks.md")
+        == "\u{FEFF}- [x] #t first 📅 2026-12-05 ✅ 2026-12-07\n> [!todo] Week\n"
+        + "> - [x] #t quoted 📅 2026-12-06 ✅ 2026-12-07\n%%\n- [ ] #t hidden 📅 2026-12-07\n%%\n"
+        + "- [ ] no filter 📅 2026-12-08\n-\t[ ] #t tab\n")
+    let lone = try Self.vault(tasks: "- [ ] a\r- [ ] b 📅 2026-12-05\r")
+    #expect(lone.run("check", "/b").status == .success)
+    #expect(try lone.read("notes/tasks.md") == "- [ ] a\r- [x] b 📅 2026-12-05 ✅ 2026-12-07\r")
+  }
+
+  /// A cancelled task is closed: `check` leaves it; a rule chk cannot read is said;
+  /// `--date` is the day done, the clock's day the day created.
+  @Test func closedTasksRulesAndDays() throws {
+    let cli = try Self.vault(
+      #"{"setCreatedDate": true}"#,
+      tasks: "- [-] gone ❌ 2026-11-02\n- [ ] moon 🔁 every blue moon 📅 2026-12-05\n"
+        + "- [ ] rent 🔁 every month 📅 2026-12-05\n")
+    #expect(cli.run("check", "/gone").output.contains("already checked"))
+    let moon = cli.run("check", "/moon")
+    #expect(moon.errors.contains("the rule 'every blue moon' is not one chk reads"))
+    #expect(cli.run("check", "/rent", "--date", "2026-12-01").status == .success)
+    #expect(
+      try cli.read("notes/tasks.md")
+        == "- [-] gone ❌ 2026-11-02\n- [x] moon 🔁 every blue moon 📅 2026-12-05 ✅ 2026-12-07\n"
+        + "- [ ] rent 🔁 every month ➕ 2026-12-07 📅 2027-01-05\n"
+        + "- [x] rent 🔁 every month 📅 2026-12-05 ✅ 2026-12-01\n")
+    // Settings that cannot be read are said, not taken for the defaults.
+    try FileManager.default.removeItem(atPath: cli.directory.path + "/" + Self.plugin + "data.json")
+    try FileManager.default.createDirectory(
+      atPath: cli.directory.path + "/" + Self.plugin + "data.json",
+      withIntermediateDirectories: true)
+    let unreadable = cli.run("list")
+    #expect(unreadable.status == .usage && unreadable.errors.contains("cannot be read"))
+  }
+
   /// Edits chk cannot make as the plugin does are refused, the file untouched.
   @Test func otherEditsAreRefused() throws {
     let cli = try Self.vault()

@@ -13,8 +13,12 @@ extension ObsidianTask {
   /// cancelled date taken off when it no longer is; before it (or after it, as the
   /// vault's plugin is set), a recurring task done now brings its next instance; and
   /// `🏁 delete` takes the done one away.
+  ///
+  /// `createdOn` is the day a next instance's `➕` says (the plugin takes the clock's
+  /// day even when the task is done on another); `today` by default.
   public func withStatus(
-    _ symbol: Unicode.Scalar, today: CalendarDay, settings: ObsidianTaskSettings
+    _ symbol: Unicode.Scalar, today: CalendarDay, settings: ObsidianTaskSettings,
+    createdOn: CalendarDay? = nil
   ) -> [ObsidianTask] {
     let old = settings.status(statusSymbol)
     let new = settings.status(symbol)
@@ -34,7 +38,10 @@ extension ObsidianTask {
     }
     var result = [changed]
     let isDoneNow = new.type == .done && old.type != .done
-    if isDoneNow, let next = nextInstance(doneWith: new, today: today, settings: settings) {
+    if isDoneNow,
+      let next = nextInstance(
+        doneWith: new, today: today, createdOn: createdOn ?? today, settings: settings)
+    {
       result.insert(next, at: 0)
     }
     if isDoneNow, onCompletion == .delete { result.removeLast() }
@@ -47,13 +54,13 @@ extension ObsidianTask {
   /// done or cancelled date, ID, dependencies or block link. `nil` when the task does
   /// not recur, its rule is not one chk reads, or its reference date is not a day.
   func nextInstance(
-    doneWith status: ObsidianTaskSettings.Status, today: CalendarDay,
+    doneWith status: ObsidianTaskSettings.Status, today: CalendarDay, createdOn: CalendarDay,
     settings: ObsidianTaskSettings
   ) -> ObsidianTask? {
     guard let text = recurrence, let rule = ObsidianRecurrence(text) else { return nil }
     var next = self
     next.statusSymbol = settings.nextInstanceStatus(after: status).symbol
-    next.createdDate = settings.setsCreatedDate ? today.description : nil
+    next.createdDate = settings.setsCreatedDate ? createdOn.description : nil
     next.doneDate = nil
     next.cancelledDate = nil
     next.id = ""

@@ -12,44 +12,115 @@
 /// `@recurrence`), which chk keeps and `list --json` shows.
 /// Every other line, and a line whose text lacks the vault's global filter, is kept as
 /// it is; so are the line breaks, and the blanks at the end of a line (a hard break).
-/// Tasks in block quotes and callouts are kept as they are, and chk does not count them
-/// (as for every Markdown file).
+/// Tasks in block quotes and callouts are read as the plugin reads them: in the view
+/// the quote marks before them are left out. A box the plugin does not read as a task
+/// (one inside an Obsidian comment `%% ... %%`, one without the vault's global filter,
+/// `-\t[ ]`) is escaped (`\[`), so that chk does not count it either.
 public enum ObsidianTasksView {
-  /// The view of a file's bytes, line for line.
+  /// The view of a file's bytes, line for line (lines end at LF, CRLF or a lone CR, as
+  /// chk's parser ends them; a byte-order mark stays in front).
   ///
   /// - Complexity: O(*n*) in the size of the file.
   public static func chkBytes(of bytes: [UInt8], settings: ObsidianTaskSettings) -> [UInt8] {
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count + bytes.count / 8)
     var start = 0
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      output += bytes[0..<3]
+      start = 3
+    }
+    var inComment = false
     while start < bytes.count {
       var end = start
-      while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-      var contentEnd = end
-      if contentEnd > start, bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
-      let content = bytes[start..<contentEnd]
-      if let line = chkLine(content, settings: settings) {
+      while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") {
+        end += 1
+      }
+      var next = end
+      if next < bytes.count {
+        next +=
+          bytes[next] == UInt8(ascii: "\r") && next + 1 < bytes.count
+            && bytes[next + 1] == UInt8(ascii: "\n") ? 2 : 1
+      }
+      let content = bytes[start..<end]
+      if let line = chkLine(content, settings: settings, inComment: inComment) {
         output += line
       } else {
         output += content
       }
-      output += bytes[contentEnd..<min(end + 1, bytes.count)]
-      start = end + 1
+      if content.contains(UInt8(ascii: "%")) {
+        inComment = commentMarks(content) % 2 == 1 ? !inComment : inComment
+      }
+      output += bytes[end..<next]
+      start = next
     }
     return output
   }
 
+  /// How many `%%` a line holds.
+  static func commentMarks(_ content: ArraySlice<UInt8>) -> Int {
+    var count = 0
+    var index = content.startIndex
+    while index + 1 < content.endIndex {
+      if content[index] == UInt8(ascii: "%"), content[index + 1] == UInt8(ascii: "%") {
+        count += 1
+        index += 2
+      } else {
+        index += 1
+      }
+    }
+    return count
+  }
+
+  /// Whether a line looks like a task item to chk: an indentation, a bullet or number,
+  /// blanks, a box of a blank or `x`.
+  static func looksLikeChkTask(_ content: ArraySlice<UInt8>) -> Bool {
+    var index = content.startIndex
+    func at(_ test: (UInt8) -> Bool) -> Bool { index < content.endIndex && test(content[index]) }
+    while at({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ">") }) {
+      index += 1
+    }
+    if at({ $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "+") }) {
+      index += 1
+    } else {
+      let digits = index
+      while at({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) { index += 1 }
+      guard index > digits, at({ $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ")") }) else {
+        return false
+      }
+      index += 1
+    }
+    let marker = index
+    while at({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { index += 1 }
+    return index > marker && at({ $0 == UInt8(ascii: "[") })
+  }
+
+  /// The line with its box escaped (`\[`): no task for chk, as it is none for the plugin.
+  static func escapingBox(_ content: ArraySlice<UInt8>) -> [UInt8]? {
+    guard looksLikeChkTask(content), let box = content.firstIndex(of: UInt8(ascii: "[")) else {
+      return nil
+    }
+    return Array(content[..<box]) + [UInt8(ascii: "\\")] + Array(content[box...])
+  }
+
   /// A task line in chk's format, or `nil` for a line that is no task.
-  static func chkLine(_ content: ArraySlice<UInt8>, settings: ObsidianTaskSettings) -> [UInt8]? {
+  static func chkLine(_ content: ArraySlice<UInt8>, settings: ObsidianTaskSettings, inComment: Bool)
+    -> [UInt8]?
+  {
     // Only lines with a box can be tasks: most lines are passed over at once.
-    guard content.contains(UInt8(ascii: "[")),
-      let text = String(validating: content, as: UTF8.self),
-      let task = ObsidianTask(line: text)
-    else { return nil }
-    if !settings.globalFilter.isEmpty, !task.body.contains(settings.globalFilter) { return nil }
+    guard content.contains(UInt8(ascii: "[")) else { return nil }
+    guard !inComment, let text = String(validating: content, as: UTF8.self),
+      let task = ObsidianTask(line: text),
+      settings.globalFilter.isEmpty || task.body.contains(settings.globalFilter)
+    else { return escapingBox(content) }
     let type = settings.status(task.statusSymbol).type
     let isClosed = type == .done || type == .cancelled || type == .nonTask
-    var line = Array((task.indentation + task.listMarker + (isClosed ? " [x] " : " [ ] ")).utf8)
+    // In a block quote or callout: the indentation after the last `>` and its blank.
+    var indentation = Substring(task.indentation)
+    if let quote = indentation.lastIndex(of: ">") {
+      indentation = indentation[indentation.index(after: quote)...]
+      if indentation.first == " " { indentation = indentation.dropFirst() }
+    }
+    var line = Array((indentation + task.listMarker + (isClosed ? " [x] " : " [ ] ")).utf8)
     line += (try? Escaping.itemName(task.description)) ?? []
     func tag(_ key: String, _ value: String?) {
       guard let value else { return }

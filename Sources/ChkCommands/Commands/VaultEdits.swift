@@ -35,21 +35,26 @@ extension Invocation {
         let label = Invocation.label(item.label(), in: file, explicit: explicit)
         var messages: [String] = []
         defer { groups.append(messages) }
-        guard let text = String(validating: lines[index].content, as: UTF8.self),
+        // The byte-order mark is no part of the first line's task.
+        let mark = index == 0 && lines[0].content.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard let text = String(validating: lines[index].content.dropFirst(mark), as: UTF8.self),
           var task = ObsidianTask(line: text)
-        else { continue }
+        else {
+          throw .usage("\(file.shown):\(item.line): not a task the Obsidian Tasks plugin reads")
+        }
         let status = settings.status(task.statusSymbol)
-        let isDone = status.type == .done
+        // Closed as chk's views show it: done, cancelled, or not a task.
+        let isClosed = [.done, .cancelled, .nonTask].contains(status.type)
         let target: Unicode.Scalar
         switch action {
         case .check:
-          guard !isDone else {
+          guard !isClosed else {
             messages.append("already checked " + label)
             continue
           }
           target = settings.statuses.first { $0.type == .done }?.symbol ?? "x"
         case .uncheck:
-          guard isDone || status.type == .cancelled else {
+          guard isClosed else {
             messages.append("already unchecked " + label)
             continue
           }
@@ -57,11 +62,17 @@ extension Invocation {
         case .toggle:
           target = status.next
         }
+        let isDoneNow = status.type != .done && settings.status(target).type == .done
         let rule = task.recurrence
+        if isDoneNow, !noRepeat, let rule, ObsidianRecurrence(rule) == nil {
+          errors.line(
+            "chk: \(file.shown):\(item.line): the rule '\(rule)' is not one chk reads: no next "
+              + "one was added (checklist(5), OBSIDIAN TASKS)")
+        }
         if noRepeat { task.recurrence = nil }
-        var written = task.withStatus(target, today: day, settings: settings)
+        var written = task.withStatus(
+          target, today: day, settings: settings, createdOn: environment.today)
         if noRepeat { for index in written.indices { written[index].recurrence = rule } }
-        let isDoneNow = !isDone && settings.status(target).type == .done
         messages.append((isDoneNow ? "checked " : "unchecked ") + label)
         if written.count == 2, let next = written.first(where: { $0.statusSymbol != target }) {
           messages.append(
@@ -72,7 +83,8 @@ extension Invocation {
         let ending = lines[index].ending.isEmpty ? Array("\n".utf8) : lines[index].ending
         let replacement = written.enumerated().map { offset, task in
           (
-            content: Array(task.line.utf8),
+            content: (offset == 0 ? Array(lines[index].content.prefix(mark)) : [])
+              + Array(task.line.utf8),
             ending: offset == written.count - 1 ? lines[index].ending : ending
           )
         }
@@ -83,18 +95,24 @@ extension Invocation {
     report(outcome, path: file, messages: outcome.value)
   }
 
-  /// A file's lines, each with its line break (none on a last line without one).
+  /// A file's lines, each with its line break (LF, CRLF or a lone CR, as chk's parser
+  /// ends lines; none on a last line without one).
   static func lines(of bytes: [UInt8]) -> [(content: [UInt8], ending: [UInt8])] {
     var lines: [(content: [UInt8], ending: [UInt8])] = []
     var start = 0
     while start < bytes.count {
       var end = start
-      while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-      var contentEnd = end
-      if contentEnd > start, bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
-      lines.append(
-        (Array(bytes[start..<contentEnd]), Array(bytes[contentEnd..<min(end + 1, bytes.count)])))
-      start = end + 1
+      while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") {
+        end += 1
+      }
+      var next = end
+      if next < bytes.count {
+        next +=
+          bytes[next] == UInt8(ascii: "\r") && next + 1 < bytes.count
+            && bytes[next + 1] == UInt8(ascii: "\n") ? 2 : 1
+      }
+      lines.append((Array(bytes[start..<end]), Array(bytes[end..<next])))
+      start = next
     }
     return lines
   }

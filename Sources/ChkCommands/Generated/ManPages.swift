@@ -3216,6 +3216,14 @@ cancelled; any other character, and
 .Ql [X] ,
 is an unknown status that is to do, as the plugin reads it.
 .Pp
+Tasks in block quotes and callouts
+.Pq Ql "> - [ ] x"
+are tasks, as the plugin reads them; lines inside an Obsidian comment (between two
+.Ql %% ) ,
+lines without the vault's global filter, and a box after a tab
+.Pq Ql "-\et[ ]"
+are not.
+.Pp
 chk's views see each task as an item: the description as its name, the due day,
 the done day, the ID when it is one chk reads, and a recurrence
 .Ql @every
@@ -3246,8 +3254,16 @@ and written as it writes it:
 .Ql "every Sunday"
 becomes
 .Ql "every week on Sunday" ;
-a rule with a time, a count or an end is kept as written and does not bring a
-next instance.
+a rule chk does not read (one with a time, a count or an end, or that the plugin
+itself would drop) is kept as written, where the plugin drops it, and brings no
+next instance: checking the task says so on standard error.
+A date that is no day
+.Pq Ql 2024-02-30
+is kept as written too (the plugin writes
+.Ql "Invalid date" ) ,
+and
+.Cm chk lint
+reports it.
 Edits of a task line write it as the plugin does: the description, then
 \[u1F194], \[u26D4], the priority, \[u1F501], \[u1F3C1], \[u2795], \[u1F6EB],
 \[u23F3], \[u1F4C5], \[u274C], \[u2705], each after one blank with its value

@@ -44,7 +44,19 @@ package enum FileDialect: Sendable, Hashable {
   {
     let path = (root == "/" ? "" : root) + pluginFolder + "/data.json"
     var settings = ObsidianTaskSettings()
-    guard let bytes = try? ChecklistFile.read(path, displayName: path) else { return settings }
+    guard POSIX.kind(of: path) != .missing else { return settings }
+    let bytes: [UInt8]
+    do throws(FileError) {
+      bytes = try ChecklistFile.read(path, displayName: path)
+    } catch {
+      throw .usage(
+        "\(path): the vault's Tasks plugin settings cannot be read (\(error.message)); chk "
+          + "edits the vault's tasks as they say")
+    }
+    // The plugin's settings are a few kilobytes.
+    guard bytes.count <= 1 << 20 else {
+      throw .usage("\(path): over 1 MB: not the Tasks plugin's settings")
+    }
     guard let value = try? JSONValue.parse(bytes), value.isObject else {
       throw .usage("\(path): not the Tasks plugin's settings (expected a JSON object)")
     }
@@ -96,9 +108,7 @@ extension ConfigurationCache {
     if configuration.dialect == "chk" { return .chk }
     let vault = vaultRoot(for: directory)
     if configuration.dialect == nil, vault == nil { return .chk }
-    let settings = try vault.map { root throws(WorkspaceError) in
-      try FileDialect.settings(inVault: root)
-    }
+    let settings = try vault.map { root throws(WorkspaceError) in try vaultSettings(root) }
     let source =
       vault.map { "the Tasks plugin in the vault " + $0 }
       ?? (configuration.path ?? ".chk.json")

@@ -166,6 +166,8 @@ package struct ConfigurationCache {
   /// The Obsidian vault (with the Tasks plugin) each directory searched is in, `""` for
   /// none.
   private var vaultByDirectory: [String: String] = [:]
+  /// Each vault's plugin settings, read once.
+  private var settingsByVault: [String: Result<ObsidianTaskSettings, WorkspaceError>] = [:]
 
   /// An empty cache; `home` is where the upward search stops (besides a repository's
   /// root).
@@ -246,6 +248,22 @@ package struct ConfigurationCache {
     }
     for directory in visited { vaultByDirectory[directory] = found }
     return found.isEmpty ? nil : found
+  }
+
+  /// The Tasks plugin settings of the vault at `root`, read once (`FileDialect`).
+  ///
+  /// - Throws: a usage error for settings that cannot be read or are not the plugin's.
+  package mutating func vaultSettings(_ root: String) throws(WorkspaceError) -> ObsidianTaskSettings
+  {
+    if let known = settingsByVault[root] { return try known.get() }
+    let result: Result<ObsidianTaskSettings, WorkspaceError>
+    do throws(WorkspaceError) {
+      result = .success(try FileDialect.settings(inVault: root))
+    } catch {
+      result = .failure(error)
+    }
+    settingsByVault[root] = result
+    return try result.get()
   }
 
   /// A configuration file's bytes, unless it is missing, unreadable or not to be
