@@ -227,4 +227,22 @@ struct StructureEditTests {
     }
     #expect(document.serialized() == Array(Self.file.utf8))
   }
+
+  /// A list that comes to follow another list directly is a change of that list, unless
+  /// the list it follows came with the change (a list item at its depth among the
+  /// lines that went or came): a paragraph removed, or made a sub-item of the list
+  /// before, is refused; the list between two others removed is not (a survivor of the
+  /// generated mutants: `gen-LineMeaning-56-logic`, which took a deeper item for one).
+  @Test func aListStartingAfterAnotherOnlyBecauseAParagraphWentIsAChange() throws {
+    var document = try TestSupport.document("- [ ] a\n\npara\n\n* [ ] b\n")
+    let splice = try document.replaceLines(2..<4, with: [])
+    #expect(!splice.keepsOtherLines)
+    var items = try TestSupport.document("- [ ] a\n\n- [ ] c\n\n* [ ] b\n")
+    #expect(try items.replaceLines(2..<4, with: []).keepsOtherLines)
+    // A paragraph made a sub-item of the list before: that list now reaches the next
+    // one, which follows it; the new lines hold a list item, but deeper.
+    var nested = try TestSupport.document("- [ ] a\n\npara\n\n* [ ] b\n")
+    #expect(
+      !(try nested.replaceLines(2..<3, with: [NewLine(Array("  - [ ] sub".utf8))]).keepsOtherLines))
+  }
 }
