@@ -55,6 +55,9 @@ struct FormatterTests {
     (
       "item under a plain item keeps its indent", "- plain\n    - [ ] t\n", "- plain\n    - [ ] t\n"
     ),
+    // Its line is formatted from the box on, the prefix kept.
+    ("item under a plain item", "1. plain\n   * [ ]   t\n", "1. plain\n   * [ ] t\n"),
+    ("item under a plain item, deeper", "- plain\n     - [ ]   t\n", "- plain\n     - [ ] t\n"),
     (
       "tabs in a moved code block keep the item", "- [ ] a\n   - [ ] b\n\t```\n",
       "- [ ] a\n   - [ ] b\n\t```\n"
