@@ -30,12 +30,12 @@ extension ObsidianTask {
         text = Self.trimmed(text[..<start])
         matched = true
       }
-      take(Self.dateAtEnd(text, ["✅"])) { doneDate = $0 }
-      take(Self.dateAtEnd(text, ["❌"])) { cancelledDate = $0 }
-      take(Self.dateAtEnd(text, ["📅", "📆", "🗓"])) { dueDate = $0 }
-      take(Self.dateAtEnd(text, ["⏳", "⌛"])) { scheduledDate = $0 }
-      take(Self.dateAtEnd(text, ["🛫"])) { startDate = $0 }
-      take(Self.dateAtEnd(text, ["➕"])) { createdDate = $0 }
+      take(Self.dateAtEnd(text, Self.done)) { doneDate = $0 }
+      take(Self.dateAtEnd(text, Self.cancelled)) { cancelledDate = $0 }
+      take(Self.dateAtEnd(text, Self.due)) { dueDate = $0 }
+      take(Self.dateAtEnd(text, Self.scheduled)) { scheduledDate = $0 }
+      take(Self.dateAtEnd(text, Self.start)) { startDate = $0 }
+      take(Self.dateAtEnd(text, Self.created)) { createdDate = $0 }
       take(Self.fieldAtEnd(text, "🔁", Self.isRuleCharacter)) { recurrence = $0 }
       take(Self.fieldAtEnd(text, "🏁", Self.isLetter)) {
         // Letters that are no action are taken off and dropped, as the plugin does.
@@ -56,33 +56,41 @@ extension ObsidianTask {
   }
 
   static let variationSelector: Unicode.Scalar = "\u{FE0F}"
+  // The date fields' signifiers, made once (a pass tries each on every task line).
+  static let done: [Unicode.Scalar] = ["✅"]
+  static let cancelled: [Unicode.Scalar] = ["❌"]
+  static let due: [Unicode.Scalar] = ["📅", "📆", "🗓"]
+  static let scheduled: [Unicode.Scalar] = ["⏳", "⌛"]
+  static let start: [Unicode.Scalar] = ["🛫"]
+  static let created: [Unicode.Scalar] = ["➕"]
+  static let priorities: [(Unicode.Scalar, Priority)] = Priority.allCases.compactMap { level in
+    level.signifier?.unicodeScalars.first.map { ($0, level) }
+  }
 
   /// Where a signifier (with an optional variation selector) ends right before
-  /// `index`, its start; `nil` when none of `signifiers` is there.
-  static func signifier(_ text: [Unicode.Scalar], before index: Int, _ signifiers: [String])
-    -> Int?
-  {
+  /// `index`, its start; `nil` when none of `signifiers` is there. Every signifier is
+  /// one scalar.
+  static func signifier(
+    _ text: [Unicode.Scalar], before index: Int, _ signifiers: [Unicode.Scalar]
+  ) -> Int? {
     var end = index
     if end > 0, text[end - 1] == variationSelector { end -= 1 }
-    for signifier in signifiers {
-      let scalars = Array(signifier.unicodeScalars)
-      let start = end - scalars.count
-      if start >= 0, Array(text[start..<end]) == scalars { return start }
-    }
-    return nil
+    guard end > 0, signifiers.contains(text[end - 1]) else { return nil }
+    return end - 1
   }
 
   /// `(🔺|⏫|🔼|🔽|⏬)\ufe0f?$`
   static func priorityAtEnd(_ text: [Unicode.Scalar]) -> (Int, Priority)? {
-    for level in Priority.allCases {
-      guard let mark = level.signifier else { continue }
-      if let start = signifier(text, before: text.count, [mark]) { return (start, level) }
+    var end = text.count
+    if end > 0, text[end - 1] == variationSelector { end -= 1 }
+    guard end > 0, let level = priorities.first(where: { $0.0 == text[end - 1] })?.1 else {
+      return nil
     }
-    return nil
+    return (end - 1, level)
   }
 
   /// `SIGNIFIER\ufe0f? *(\d{4}-\d{2}-\d{2})$`
-  static func dateAtEnd(_ text: [Unicode.Scalar], _ signifiers: [String]) -> (
+  static func dateAtEnd(_ text: [Unicode.Scalar], _ signifiers: [Unicode.Scalar]) -> (
     start: Int, value: String
   )? {
     guard text.count >= 10 else { return nil }
@@ -99,7 +107,7 @@ extension ObsidianTask {
 
   /// `SIGNIFIER\ufe0f? *(CLASS+)$`, the value without the blanks before it.
   static func fieldAtEnd(
-    _ text: [Unicode.Scalar], _ signifier: String, _ isValue: (Unicode.Scalar) -> Bool
+    _ text: [Unicode.Scalar], _ signifier: Unicode.Scalar, _ isValue: (Unicode.Scalar) -> Bool
   ) -> (start: Int, value: String)? {
     var index = text.count
     while index > 0, isValue(text[index - 1]) || text[index - 1] == " " { index -= 1 }
@@ -107,10 +115,12 @@ extension ObsidianTask {
     // character of its class.
     var valueStart = index
     while valueStart < text.count, text[valueStart] == " " { valueStart += 1 }
-    guard valueStart < text.count, let start = Self.signifier(text, before: index, [signifier]),
+    var end = index
+    if end > 0, text[end - 1] == variationSelector { end -= 1 }
+    guard valueStart < text.count, end > 0, text[end - 1] == signifier,
       text[valueStart...].allSatisfy({ isValue($0) || (isValue(" ") && $0 == " ") })
     else { return nil }
-    return (start, String(String.UnicodeScalarView(text[valueStart...])))
+    return (end - 1, String(String.UnicodeScalarView(text[valueStart...])))
   }
 
   /// `⛔\ufe0f? *([a-zA-Z0-9-_]+( *, *[a-zA-Z0-9-_]+ *)*)$`
@@ -132,7 +142,7 @@ extension ObsidianTask {
     }
     guard index < text.count, index > 0, text[index - 1] == "#" else { return nil }
     let hash = index - 1
-    guard hash == 0 || text[hash - 1].properties.isWhitespace else { return nil }
+    guard hash == 0 || isTrimmed(text[hash - 1]) else { return nil }
     return (hash, String(String.UnicodeScalarView(text[hash...])))
   }
 

@@ -154,6 +154,8 @@ public struct ObsidianTask: Sendable, Hashable {
   }
 
   static func isTrimmed(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.properties.isWhitespace || scalar == "\u{FEFF}"
+    // Most text is ASCII: its white space is known without Unicode's tables.
+    if scalar.isASCII { return scalar == " " || ("\t"..."\r").contains(scalar) }
+    return scalar.properties.isWhitespace || scalar == "\u{FEFF}"
   }
 }
