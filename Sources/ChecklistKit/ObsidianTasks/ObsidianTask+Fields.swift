@@ -10,10 +10,10 @@ extension ObsidianTask {
     var text = scalars
     // A block reference ends the line: ` ^id`.
     if let caret = Self.blockLinkStart(text) {
-      blockLink = String(String.UnicodeScalarView(text[caret...]))
+      blockLink = Self.string(text[caret...])
       text = Self.trimmed(text[..<caret])
     }
-    self.body = String(String.UnicodeScalarView(text))
+    self.body = Self.string(text)
     var tags: [String] = []
     var runs = 0
     var matched = true
@@ -49,7 +49,7 @@ extension ObsidianTask {
       }
       runs += 1
     }
-    description = String(String.UnicodeScalarView(text))
+    description = Self.string(text)
     if !tags.isEmpty {
       description += (description.isEmpty ? "" : " ") + tags.joined(separator: " ")
     }
@@ -102,7 +102,7 @@ extension ObsidianTask {
     var index = text.count - 10
     while index > 0, text[index - 1] == " " { index -= 1 }
     guard let start = signifier(text, before: index, signifiers) else { return nil }
-    return (start, String(String.UnicodeScalarView(value)))
+    return (start, Self.string(value))
   }
 
   /// `SIGNIFIER\ufe0f? *(CLASS+)$`, the value without the blanks before it.
@@ -120,7 +120,7 @@ extension ObsidianTask {
     guard valueStart < text.count, end > 0, text[end - 1] == signifier,
       text[valueStart...].allSatisfy({ isValue($0) || (isValue(" ") && $0 == " ") })
     else { return nil }
-    return (end - 1, String(String.UnicodeScalarView(text[valueStart...])))
+    return (end - 1, Self.string(text[valueStart...]))
   }
 
   /// `⛔\ufe0f? *([a-zA-Z0-9-_]+( *, *[a-zA-Z0-9-_]+ *)*)$`
@@ -137,13 +137,21 @@ extension ObsidianTask {
   /// `(^|\s)#[^ !@#$%^&*(),.?":{}|<>]+$`: the tag without the blank before it.
   static func tagAtEnd(_ text: [Unicode.Scalar]) -> (start: Int, value: String)? {
     var index = text.count
-    while index > 0, !" !@#$%^&*(),.?\":{}|<>".unicodeScalars.contains(text[index - 1]) {
-      index -= 1
-    }
+    while index > 0, !isOutsideTags(text[index - 1]) { index -= 1 }
     guard index < text.count, index > 0, text[index - 1] == "#" else { return nil }
     let hash = index - 1
     guard hash == 0 || isTrimmed(text[hash - 1]) else { return nil }
-    return (hash, String(String.UnicodeScalarView(text[hash...])))
+    return (hash, Self.string(text[hash...]))
+  }
+
+  /// The characters a tag cannot hold: ` !@#$%^&*(),.?":{}|<>`.
+  static func isOutsideTags(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case " ", "!", "@", "#", "$", "%", "^", "&", "*", "(", ")", ",", ".", "?", "\"", ":", "{",
+      "}", "|", "<", ">":
+      return true
+    default: return false
+    }
   }
 
   /// ` \^[a-zA-Z0-9-]+$`: where the blank before the caret is.

@@ -89,7 +89,9 @@ public struct ObsidianTask: Sendable, Hashable {
     var index = 0
     while index < scalars.count, Self.isIndentation(scalars[index]) { index += 1 }
     let indentEnd = index
-    if index < scalars.count, "-*+".unicodeScalars.contains(scalars[index]) {
+    if index < scalars.count,
+      scalars[index] == "-" || scalars[index] == "*" || scalars[index] == "+"
+    {
       index += 1
     } else {
       while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
@@ -102,8 +104,8 @@ public struct ObsidianTask: Sendable, Hashable {
     guard index > markerEnd, index + 2 < scalars.count, scalars[index] == "[",
       scalars[index + 2] == "]", scalars[index + 1] != "\n", scalars[index + 1] != "\r"
     else { return nil }
-    indentation = String(String.UnicodeScalarView(scalars[..<indentEnd]))
-    listMarker = String(String.UnicodeScalarView(scalars[indentEnd..<markerEnd]))
+    indentation = Self.string(scalars[..<indentEnd])
+    listMarker = Self.string(scalars[indentEnd..<markerEnd])
     statusSymbol = scalars[index + 1]
     var rest = Array(scalars[(index + 3)...])
     var trailing = 0
@@ -144,6 +146,23 @@ public struct ObsidianTask: Sendable, Hashable {
   static func isIndentation(_ scalar: Unicode.Scalar) -> Bool {
     scalar == ">" || scalar.properties.isWhitespace && scalar != "\n" && scalar != "\r"
   }
+
+  /// The text of scalars (built from their UTF-8 at once: a string made from a view of
+  /// scalars goes a scalar at a time through generic code).
+  static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+    var utf8: [UInt8] = []
+    utf8.reserveCapacity(scalars.count + scalars.count / 2)
+    for scalar in scalars {
+      if scalar.isASCII {
+        utf8.append(UInt8(truncatingIfNeeded: scalar.value))
+      } else {
+        Unicode.UTF8.encode(scalar) { utf8.append($0) }
+      }
+    }
+    return String(decoding: utf8, as: UTF8.self)
+  }
+
+  static func string(_ scalars: [Unicode.Scalar]) -> String { string(scalars[...]) }
 
   /// JavaScript's `trim()`: white space and line terminators at both ends.
   static func trimmed(_ scalars: ArraySlice<Unicode.Scalar>) -> [Unicode.Scalar] {

@@ -120,11 +120,19 @@ public enum ObsidianTasksView {
       indentation = indentation[indentation.index(after: quote)...]
       if indentation.first == " " { indentation = indentation.dropFirst() }
     }
-    var line = Array((indentation + task.listMarker + (isClosed ? " [x] " : " [ ] ")).utf8)
-    line += (try? Escaping.itemName(task.description)) ?? []
-    func tag(_ key: String, _ value: String?) {
+    var line: [UInt8] = []
+    line.reserveCapacity(content.count + 64)
+    line.append(contentsOf: indentation.utf8)
+    line.append(contentsOf: task.listMarker.utf8)
+    line.append(contentsOf: (isClosed ? " [x] " : " [ ] ").utf8)
+    line.append(contentsOf: (try? Escaping.itemName(task.description)) ?? [])
+    func tag(_ key: StaticString, _ value: String?) {
       guard let value else { return }
-      line += Array(("  @" + key + "(" + value + ")").utf8)
+      line.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " "), UInt8(ascii: "@")])
+      key.withUTF8Buffer { line.append(contentsOf: $0) }
+      line.append(UInt8(ascii: "("))
+      line.append(contentsOf: value.utf8)
+      line.append(UInt8(ascii: ")"))
     }
     // Dates as written: one that is no day is chk's invalid-date finding.
     tag("due", task.dueDate)
