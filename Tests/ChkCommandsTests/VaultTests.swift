@@ -161,6 +161,21 @@ struct VaultTests {
     #expect(unreadable.status == .usage && unreadable.errors.contains("cannot be read"))
   }
 
+  /// `chk lint` reads a vault's file as the plugin's: a duplicate 🆔, a 📅 that is no
+  /// day; each finding on its whole line of the file, in the plugin's signifiers.
+  @Test func lintFindsThePluginsFieldsWrong() throws {
+    let cli = try Self.vault(tasks: "# T\n\n- [ ] 😀 dup 🆔 a1 📅 2024-02-30\n- [ ] dup2 🆔 a1\n")
+    let lint = cli.run("lint", "notes")
+    #expect(lint.status == .failure)
+    #expect(
+      lint.output.hasPrefix(
+        "notes/tasks.md:3:1: error: '2024-02-30' in 📅 is not a real day or day and time"))
+    #expect(lint.output.contains("notes/tasks.md:4:1: error: duplicate ID 'a1'"))
+    let json = cli.run("lint", "--format", "json", "notes").output
+    #expect(json.contains(#""line":3,"column":1,"endLine":3,"endColumn":"#))
+    #expect(!json.contains(#""fixable":true"#))
+  }
+
   /// Edits chk cannot make as the plugin does are refused, the file untouched.
   @Test func otherEditsAreRefused() throws {
     let cli = try Self.vault()

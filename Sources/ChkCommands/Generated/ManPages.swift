@@ -2088,7 +2088,10 @@ leaves it out and says so, and
 .Cm export
 gives its items the UIDs
 .Fl -no-assign
-gives, writing nothing to it.
+gives, writing nothing to it;
+.Cm lint
+reports the plugin's fields that are wrong (a duplicate \[u1F194], a date that is
+no day) on their whole line, in the plugin's signifiers.
 A vault whose plugin writes the Dataview format is refused.
 .Pp
 .Ql sync
