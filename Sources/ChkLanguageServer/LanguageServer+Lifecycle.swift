@@ -52,10 +52,11 @@ extension LanguageServer {
     document.version = item["version"]?.intValue ?? 0
     document.languageID = item["languageId"]?.stringValue ?? "markdown"
     if let path = FileURI.path(of: uri),
-      case .obsidianTasks? = try? configurations.dialect(for: SystemPath.directory(of: path))
+      case .obsidianTasks(let settings, _)? = try? configurations.dialect(
+        for: SystemPath.directory(of: path))
     {
-      document.isObsidianTasks = true
-      environment.log("\(path): in the Obsidian Tasks format, which chk lsp does not serve yet")
+      document.vaultSettings = settings
+      environment.log("\(path): in the Obsidian Tasks format: only check, uncheck and toggle")
     }
     documents[uri] = document
     diagnosticsChanged(uri)

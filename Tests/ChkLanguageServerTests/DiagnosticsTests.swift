@@ -41,30 +41,41 @@ struct DiagnosticsTests {
     try session.validateTranscript("diagnosticsHaveRuleCodesSeveritiesAndExactRanges")
   }
 
-  /// A file in an Obsidian vault with the Tasks plugin is in the plugin's format, which
-  /// the server does not serve yet: no diagnostics, actions, formatting or completion,
-  /// rather than edits in chk's own format there (`@done` written into the vault).
-  @Test func aFileOfAnObsidianVaultGetsNothingInChksFormat() throws {
+  /// A file in an Obsidian vault with the Tasks plugin is in the plugin's format: the
+  /// server offers check, uncheck and toggle as the plugin makes them, and nothing in
+  /// chk's own format (diagnostics, fixes, formatting, completion), which would write
+  /// `@done` into the vault.
+  @Test func aFileOfAnObsidianVaultIsEditedAsThePluginDoes() throws {
     let vault = try TemporaryDirectory()
     _ = try vault.file(".obsidian/plugins/obsidian-tasks-plugin/manifest.json", "{}")
     let uri = "file://" + vault.path + "/tasks.md"
     let session = LSPSession()
-    session.open(uri, "- [ ] Pay rent 📅 2026-12-05 @done(x)\n- [ ] Pay rent\n")
+    let text = "# T\n\n- [ ] Pay rent 🔁 every day 📅 2026-12-05\n- [ ] x @done(1)\n"
+    session.open(uri, text)
     #expect(session.publish().first?["params"]?["diagnostics"] == [])
-    let actions = session.result(
-      "textDocument/codeAction",
-      [
-        "textDocument": ["uri": .string(uri)], "range": Params.range((0, 0), (0, 5)),
-        "context": ["diagnostics": []],
-      ])
-    #expect(actions == [])
+    let actions =
+      session.result(
+        "textDocument/codeAction",
+        [
+          "textDocument": ["uri": .string(uri)], "range": Params.range((2, 0), (2, 5)),
+          "context": ["diagnostics": [], "only": ["refactor.rewrite.toggle"]],
+        ]
+      ).arrayValue ?? []
+    #expect(actions.map { $0["title"]?.stringValue ?? "" } == ["Toggle task"])
+    let day = LSPSession.today
+    let toggled = session.apply(LSPSession.edits(actions.first?["edit"], uri), to: uri)
+    #expect(
+      toggled.hasPrefix(
+        "# T\n\n- [ ] Pay rent 🔁 every day 📅 2026-12-06\n- [x] Pay rent 🔁 every day 📅 2026-12-05 ✅ \(day)\n"
+      ))
+    #expect(toggled.hasSuffix("- [ ] x @done(1)\n"))
     let formatting = session.result(
       "textDocument/formatting",
       ["textDocument": ["uri": .string(uri)], "options": ["tabSize": 2, "insertSpaces": true]])
     #expect(formatting == [])
     let completion = session.result(
       "textDocument/completion",
-      ["textDocument": ["uri": .string(uri)], "position": ["line": 0, "character": 31]])
+      ["textDocument": ["uri": .string(uri)], "position": ["line": 3, "character": 14]])
     #expect(completion["items"] == [])
   }
 

@@ -3366,10 +3366,12 @@ at the same indentation.
 .El
 .Pp
 It never writes files: the editor owns the buffer.
-A file in the Obsidian Tasks format (in a vault with the Tasks plugin; see
+In a file in the Obsidian Tasks format (in a vault with the Tasks plugin; see
 .Xr checklist 5 )
-is not served yet: it gets no diagnostics, actions, formatting or completion, so
-that nothing in chk's own format is written into a vault.
+the check, uncheck and toggle actions write what the plugin writes (so the toggle
+key below works there as the plugin's "Toggle task done" does); diagnostics, other
+actions, formatting and completion are not offered, so that nothing in chk's own
+format is written into a vault.
 Answers go out as soon as each is ready, a completion before the symbols and
 folding that came with it, and
 .Ql $/cancelRequest

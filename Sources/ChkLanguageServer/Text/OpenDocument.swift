@@ -7,8 +7,12 @@ package struct OpenDocument {
   let uri: String
   var version = 0
   var languageID = "markdown"
-  /// Whether the file is in the Obsidian Tasks format, which the server does not serve.
-  var isObsidianTasks = false
+  /// The vault's Tasks plugin settings, for a file in the Obsidian Tasks format: the
+  /// server offers check, uncheck and toggle there (as the plugin makes them), and
+  /// nothing in chk's own format.
+  var vaultSettings: ObsidianTaskSettings?
+  /// Whether the file is in the Obsidian Tasks format.
+  var isObsidianTasks: Bool { vaultSettings != nil }
   package private(set) var buffer: TextBuffer
   /// The text parsed as a checklist; `nil` until asked for after a change.
   private var parse: Result<ChecklistDocument, ParseError>?
