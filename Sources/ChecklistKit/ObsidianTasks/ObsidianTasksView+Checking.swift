@@ -86,11 +86,19 @@ extension ObsidianTasksView {
     return (lines.flatMap { $0.content + $0.ending }, targets.compactMap { outcomes[$0] })
   }
 
-  /// A file's lines, each with its line break (LF, CRLF or a lone CR, as chk's parser
-  /// ends lines; none on a last line without one).
+  /// A file's lines, each with its line break (none on a last line without one).
   static func lines(of bytes: [UInt8]) -> [(content: [UInt8], ending: [UInt8])] {
     var lines: [(content: [UInt8], ending: [UInt8])] = []
-    var start = 0
+    forEachLine(bytes, from: 0) { lines.append((Array(bytes[$0]), Array(bytes[$1]))) }
+    return lines
+  }
+
+  /// Calls `body` with each line's content and line break from `start`: lines end at
+  /// LF, CRLF or a lone CR, as chk's parser ends them.
+  static func forEachLine(
+    _ bytes: [UInt8], from start: Int, _ body: (Range<Int>, Range<Int>) -> Void
+  ) {
+    var start = start
     while start < bytes.count {
       var end = start
       while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") {
@@ -102,9 +110,8 @@ extension ObsidianTasksView {
           bytes[next] == UInt8(ascii: "\r") && next + 1 < bytes.count
             && bytes[next + 1] == UInt8(ascii: "\n") ? 2 : 1
       }
-      lines.append((Array(bytes[start..<end]), Array(bytes[end..<next])))
+      body(start..<end, end..<next)
       start = next
     }
-    return lines
   }
 }

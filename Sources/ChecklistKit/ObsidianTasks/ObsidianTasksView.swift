@@ -30,18 +30,8 @@ public enum ObsidianTasksView {
       start = 3
     }
     var inComment = false
-    while start < bytes.count {
-      var end = start
-      while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") {
-        end += 1
-      }
-      var next = end
-      if next < bytes.count {
-        next +=
-          bytes[next] == UInt8(ascii: "\r") && next + 1 < bytes.count
-            && bytes[next + 1] == UInt8(ascii: "\n") ? 2 : 1
-      }
-      let content = bytes[start..<end]
+    forEachLine(bytes, from: start) { content, ending in
+      let content = bytes[content]
       if let line = chkLine(content, settings: settings, inComment: inComment) {
         output += line
       } else {
@@ -50,8 +40,7 @@ public enum ObsidianTasksView {
       if content.contains(UInt8(ascii: "%")) {
         inComment = commentMarks(content) % 2 == 1 ? !inComment : inComment
       }
-      output += bytes[end..<next]
-      start = next
+      output += bytes[ending]
     }
     return output
   }
