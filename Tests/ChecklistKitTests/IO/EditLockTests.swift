@@ -40,6 +40,39 @@ struct EditLockTests {
     #expect(try directory.read("list.md") == "old\n")
   }
 
+  /// A lock file another user planted (neither the target's owner nor root) holds
+  /// nothing back, held or not: it is removed and the edit takes a lock of its own. (A
+  /// survivor of the generated mutants trusted every owner but root.)
+  @Test func aLockFilePlantedByAnotherUserHoldsNothingBack() throws {
+    guard geteuid() == 0 else { return }
+    let directory = try TemporaryDirectory()
+    let path = try directory.file("list.md", "old\n")
+    let lock = try directory.file(".list.md.chk-lock", "")
+    chown(path, 1000, 1000)
+    chown(lock, 65534, 65534)
+    let holder = open(lock, O_RDWR)
+    defer { close(holder) }
+    #expect(flock(holder, LOCK_EX | LOCK_NB) == 0)
+    let file = try ChecklistFile(editing: path, lockTimeout: 0.2)
+    try file.write(Array("new\n".utf8))
+    #expect(try directory.read("list.md") == "new\n")
+  }
+
+  /// The lock file takes the target's owner and group, also when only the group
+  /// differs from this process's (a survivor of the generated mutants gave it the
+  /// group only when the owner differed too).
+  @Test func theLockFileTakesTheTargetsGroup() throws {
+    guard geteuid() == 0 else { return }
+    let directory = try TemporaryDirectory()
+    let path = try directory.file("list.md", "old\n")
+    chown(path, 0, 65534)
+    chmod(path, 0o664)
+    let file = try ChecklistFile(editing: path)
+    let lock = fileStatus(directory.path + "/.list.md.chk-lock")
+    #expect(lock.st_uid == 0 && lock.st_gid == 65534)
+    file.unlock()
+  }
+
   /// Any user who can read a file could `flock` it; the lock file is what counts now.
   @Test func aReaderLockingTheFileDoesNotBlockEdits() throws {
     let directory = try TemporaryDirectory()
