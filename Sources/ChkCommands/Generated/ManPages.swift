@@ -2092,6 +2092,13 @@ gives, writing nothing to it;
 .Cm lint
 reports the plugin's fields that are wrong (a duplicate \[u1F194], a date that is
 no day) on their whole line, in the plugin's signifiers.
+In
+.Cm tui ,
+Space and x toggle such a file's tasks as
+.Cm toggle
+does and
+.Ic u
+takes it back; the other keys that would change it say so and change nothing.
 A vault whose plugin writes the Dataview format is refused.
 .Pp
 .Ql sync

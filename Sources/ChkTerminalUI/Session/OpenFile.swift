@@ -21,10 +21,11 @@ struct OpenFile {
   /// Whether this user may not change the file: it, or the directory the safe write
   /// makes its temporary file in, is not writable.
   var isReadOnly: Bool
-  /// The file's format: one in the Obsidian Tasks format is shown as chk's view of it
-  /// and opens read-only (its edits are the plugin's; `chk check` and `toggle` make
-  /// them).
+  /// The file's format: one in the Obsidian Tasks format is shown as chk's view of it,
+  /// and only Space and x change it, as the plugin does (`Session.toggleInVault`).
   let dialect: FileDialect
+  /// Whether the file is in the Obsidian Tasks format.
+  var isVault: Bool { dialect != .chk }
 
   /// Reads and parses `path`.
   ///
@@ -50,7 +51,7 @@ struct OpenFile {
     outline = []
     counts = [:]
     identity = snapshot.identity
-    isReadOnly = dialect != .chk || !Self.isEditable(snapshot.resolvedPath)
+    isReadOnly = !Self.isEditable(snapshot.resolvedPath)
     reindex()
   }
 
@@ -143,7 +144,7 @@ struct OpenFile {
       throw .file(error)
     }
     try replace(snapshot.contents, identity: snapshot.identity)
-    isReadOnly = dialect != .chk || !Self.isEditable(snapshot.resolvedPath)
+    isReadOnly = !Self.isEditable(snapshot.resolvedPath)
   }
 
   /// Whether the file on disk is no longer the one last read or written.

@@ -24,6 +24,12 @@ extension Session {
       setStatus("\(files[index].path.shown) is read-only; nothing was changed", isError: true)
       return false
     }
+    // The document of a file in the Obsidian Tasks format is chk's view of it: never
+    // written back.
+    guard !files[index].isVault else {
+      setStatus(Self.vaultRefusal, isError: true)
+      return false
+    }
     let anchor = currentAnchor
     let path = files[index].path
     var document = files[index].takeDocument()
@@ -100,6 +106,7 @@ extension Session {
   /// Unticking a repeating item whose tick made its next one, still untouched below
   /// it, offers to remove that one too (else it would pile up).
   func toggle(file: Int, line: Int) {
+    if files[file].isVault { return toggleInVault(file: file, line: line) }
     let today = self.today
     let next = files[file].document.addedRecurrence(of: .line(line))
     let changed = edit(file) { document throws(EditError) in

@@ -172,10 +172,8 @@ package final class Session {
       setStatus(
         "left out: " + first + (skipped.count > 1 ? " (and \(skipped.count - 1) more)" : ""),
         isError: true)
-    } else if files.contains(where: { $0.dialect != .chk }) {
-      setStatus(
-        "opened read-only (in the Obsidian Tasks format: chk check and toggle edit it as the "
-          + "plugin does)")
+    } else if files.contains(where: \.isVault) {
+      setStatus("in the Obsidian Tasks format: Space and x tick tasks as the plugin does")
     } else if files.contains(where: \.isReadOnly) {
       setStatus(
         "opened read-only (you may not write "

@@ -39,10 +39,15 @@ struct SessionHarness {
   let now: LocalMoment?
 
   init(
-    _ text: String = Self.text, files names: [String] = ["CHECKLIST.md"], now: LocalMoment? = nil
+    _ text: String = Self.text, files names: [String] = ["CHECKLIST.md"], now: LocalMoment? = nil,
+    inVault: Bool = false
   ) throws {
     self.now = now
     directory = try TemporaryDirectory()
+    // An Obsidian vault with the Tasks plugin: the files are in the plugin's format.
+    if inVault {
+      _ = try directory.file(".obsidian/plugins/obsidian-tasks-plugin/manifest.json", "{}")
+    }
     for name in names { _ = try directory.file(name, text) }
     _ = try directory.file("copy.md", text)
     variables = [
