@@ -208,10 +208,15 @@ struct VaultTests {
     #expect(other.run("list").output.contains("a"))
     #expect(other.run("due", ".").output.contains("2026-12-05"))
     #expect(other.run("add", "b").status == .usage)
+    // A .chk.json that cannot be read is lint's to report; the views and edits go on
+    // (as with reminders), and a vault still decides.
     let bad = try CLIHarness(files: [
       ".chk.json": #"{"dialect": "org"}"#, "CHECKLIST.md": "- [ ] a\n",
     ])
-    #expect(bad.run("list").errors.contains("\"dialect\" is \"chk\" or \"obsidian-tasks\""))
+    #expect(bad.run("lint").errors.contains("\"dialect\" is \"chk\" or \"obsidian-tasks\""))
+    #expect(bad.run("check", "1").status == .success)
+    try cli.write(".chk.json", "{not json")
+    #expect(cli.run("add", "y").status == .usage)
   }
 
   /// Every task line of the plugin's documentation and sample vault, toggled by chk in

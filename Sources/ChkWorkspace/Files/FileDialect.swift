@@ -99,12 +99,13 @@ package enum FileDialect: Sendable, Hashable {
 
 extension ConfigurationCache {
   /// The dialect of the files in `directory` (absolute): the nearest `.chk.json`'s
-  /// `"dialect"`, else the Obsidian vault with the Tasks plugin the directory is in.
+  /// `"dialect"`, else the Obsidian vault with the Tasks plugin the directory is in. A
+  /// `.chk.json` that cannot be read says nothing here (as for reminders: `chk lint`
+  /// reports it), so the vault still decides.
   ///
-  /// - Throws: a usage error for a configuration or plugin settings file that is not
-  ///   valid.
+  /// - Throws: a usage error for plugin settings that cannot be read or are not valid.
   package mutating func dialect(for directory: String) throws(WorkspaceError) -> FileDialect {
-    let configuration = try configuration(for: directory)
+    let configuration = (try? configuration(for: directory)) ?? ProjectConfiguration()
     if configuration.dialect == "chk" { return .chk }
     let vault = vaultRoot(for: directory)
     if configuration.dialect == nil, vault == nil { return .chk }
