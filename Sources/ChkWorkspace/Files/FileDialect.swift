@@ -16,14 +16,6 @@ package enum FileDialect: Sendable, Hashable {
   /// defaults without one) and where they were read.
   case obsidianTasks(ObsidianTaskSettings, source: String)
 
-  /// The name `.chk.json` and `-v` use.
-  package var name: String {
-    switch self {
-    case .chk: "chk"
-    case .obsidianTasks: "obsidian-tasks"
-    }
-  }
-
   /// The bytes chk's views parse for a file's bytes in this dialect.
   package func view(_ bytes: [UInt8]) -> [UInt8] {
     switch self {
