@@ -65,6 +65,30 @@ struct LintStreamTests {
 }
 
 extension LintStreamTests {
+  /// A document linted in two halves on two threads streams when either half went past
+  /// its share of the limit, not only when both did (a survivor of the generated
+  /// mutants, gen-LintPass-139-logic, gave back the first half's findings cut short).
+  @Test func oneHalfPastTheLimitIsEnoughToStream() throws {
+    var text = "# A\n\n"
+    for index in 0..<36_000 { text += "- [ ] a\(index)  @done(2024-01-01)\n" }
+    text += "\n## B\n\n"
+    for index in 0..<36_000 { text += "- [x] b\(index)  @done(2024-01-01)\n" }
+    let document = try ChecklistDocument(parsing: Array(text.utf8))
+    let linter = ChecklistLinter(
+      configuration: LintConfiguration(today: try #require(CalendarDay("2024-06-01"))))
+    let expected = linter.lint(document)
+    #expect(expected.count == 36_000)
+    switch linter.findingsOrStream(document, limit: 100) {
+    case .all(let found):
+      #expect(found == expected)
+    case .stream(let stream):
+      var found: [Diagnostic] = []
+      LintStream(linter: linter, document: document, wide: stream.wide, lines: 4_096)
+        .forEachBatch { found += $0 }
+      #expect(found == expected)
+    }
+  }
+
   /// A quoted tag run is kept in the finding itself up to 32 bytes and as a slice of
   /// the document past that: both read as the line's bytes, around the limit.
   @Test func quotesOfEveryLengthReadAsTheLine() throws {
