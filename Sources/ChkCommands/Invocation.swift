@@ -306,14 +306,19 @@ struct Invocation {
   /// Edits the checklist file through the one edit path, then prints the confirmations
   /// `change` returns (unless `--quiet`; prefixed "would have" for `--dry-run`) and the
   /// diff (with `--diff`).
+  ///
+  /// `dialect` is the file's format when the caller has looked it up already (it is
+  /// not looked up twice); a file in the Obsidian Tasks format is refused.
   func edit(
-    at path: UserPath? = nil,
+    at path: UserPath? = nil, dialect known: FileDialect? = nil,
     _ change: (inout ChecklistDocument, UserPath) throws(CommandError) -> [String]
   ) throws(CommandError) -> ExitCode {
     let file: UserPath
     if let path { file = path } else { file = try checklistPath() }
     let path = file
-    if case .obsidianTasks = try dialect(for: path) {
+    let dialect: FileDialect
+    if let known { dialect = known } else { dialect = try self.dialect(for: path) }
+    if case .obsidianTasks = dialect {
       throw .usage(
         "\(path.shown) is in the Obsidian Tasks format: chk check, uncheck and toggle edit it "
           + "as the plugin does; other edits of it are not supported yet")

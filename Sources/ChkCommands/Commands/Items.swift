@@ -326,13 +326,14 @@ extension Invocation {
       action, doneDay: doneDay, today: today, redatesCheckedItems: date != nil,
       addsRecurrences: action != .uncheck && !arguments.has(.noRepeat))
     for (file, operands, explicit) in try itemsByFile(operands) {
-      if case .obsidianTasks(let settings, _) = try dialect(for: file) {
+      let dialect = try dialect(for: file)
+      if case .obsidianTasks(let settings, _) = dialect {
         try setCheckedInVault(
           action, date: date, file: file, operands: operands, explicit: explicit,
           settings: settings)
         continue
       }
-      _ = try edit(at: file) { document, path throws(CommandError) in
+      _ = try edit(at: file, dialect: dialect) { document, path throws(CommandError) in
         func label(_ item: ItemReference) -> String {
           Invocation.label(
             ItemResolver.label(of: item, in: document), in: path, explicit: explicit)
