@@ -308,7 +308,8 @@ struct Invocation {
   /// diff (with `--diff`).
   ///
   /// `dialect` is the file's format when the caller has looked it up already (it is
-  /// not looked up twice); a file in the Obsidian Tasks format is refused.
+  /// not looked up twice); a file in the Obsidian Tasks format is edited through chk's
+  /// view of it (`editInVault`).
   func edit(
     at path: UserPath? = nil, dialect known: FileDialect? = nil,
     _ change: (inout ChecklistDocument, UserPath) throws(CommandError) -> [String]
@@ -318,10 +319,8 @@ struct Invocation {
     let path = file
     let dialect: FileDialect
     if let known { dialect = known } else { dialect = try self.dialect(for: path) }
-    if case .obsidianTasks = dialect {
-      throw .usage(
-        "\(path.shown) is in the Obsidian Tasks format: chk check, uncheck and toggle edit it "
-          + "as the plugin does; other edits of it are not supported yet")
+    if case .obsidianTasks(let settings, _) = dialect {
+      return try editInVault(path, settings: settings, change)
     }
     let outcome = try fileEdit.applyToDocument(at: path, idGenerator: idGenerator) {
       document throws(CommandError) in

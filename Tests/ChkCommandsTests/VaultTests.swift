@@ -7,8 +7,9 @@ import Testing
 
 /// An Obsidian vault with the Tasks plugin, as chk reads and edits it: the views read
 /// the plugin's fields; check, uncheck and toggle write what the plugin writes (its
-/// own examples: `ObsidianTaskTests`), the other lines keep their bytes; edits chk
-/// cannot make as the plugin does are refused and leave the file as it was.
+/// own examples: `ObsidianTaskTests`), other edits write the plugin's fields, the other
+/// lines keep their bytes; edits the plugin's format cannot say are refused and leave
+/// the file as it was.
 @Suite("Obsidian vaults: chk on the Tasks plugin's format")
 struct VaultTests {
   static let plugin = ".obsidian/plugins/obsidian-tasks-plugin/"
@@ -176,13 +177,67 @@ struct VaultTests {
     #expect(!json.contains(#""fixable":true"#))
   }
 
-  /// Edits chk cannot make as the plugin does are refused, the file untouched.
-  @Test func otherEditsAreRefused() throws {
+  /// `add`, `edit`, `rm`, `mv` and `archive` are made on chk's view and written back as
+  /// the plugin writes tasks: the changed tasks in the plugin's order of fields, a moved
+  /// task with its bytes, the other lines as they were; no `🆔` for the IDs chk makes.
+  @Test func otherEditsWriteThePluginsFields() throws {
+    let cli = try Self.vault(
+      "{\"setCreatedDate\": true}", tasks: Self.tasks + "\n> [!todo] Later\n> - [ ] In a callout\n")
+    let add = cli.run("add", "Buy milk", "--due", "2026-12-09", "--every", "2 weeks", "--top")
+    #expect(add.status == .success, "\(add.errors)")
+    #expect(add.output == "added \"Buy milk\" at the top of \"Home\"\n")
+    #expect(
+      cli.run("edit", "talk01", "--name", "Draft the talk", "--due", "2026-12-24").status
+        == .success)
+    #expect(cli.run("edit", "/pay", "--every", "monday").status == .success)
+    #expect(cli.run("rm", "/send").status == .success)
+    #expect(cli.run("mv", "/half", "--top").status == .success)
+    #expect(cli.run("add", "Also later", "--after", "/callout").status == .success)
+    #expect(cli.run("archive").output.contains("archived 2 items"))
+    #expect(
+      try cli.read("notes/tasks.md") == """
+        # Home
+
+        - [/] Half done 📅 2026-12-08
+        - [ ] Buy milk 🔁 every 2 weeks ➕ 2026-12-07 📅 2026-12-09
+        - [ ] Pay rent ⏫ 🔁 every week on Monday 📅 2026-12-05
+        - [ ] Draft the talk 🆔 talk01 🛫 2026-12-01 ⏳ 2026-12-03 📅 2026-12-24
+        - [ ] Throw away 🏁 delete
+
+        > [!todo] Later
+        > - [ ] In a callout
+        > - [ ] Also later ➕ 2026-12-07
+
+        # Archive
+
+        - [x] Book dentist ✅ 2026-11-30 📅 2026-11-28
+        - [-] Old idea ❌ 2026-11-02
+
+        """)
+    // The plugin reads every task as chk meant it.
+    let list = cli.run("list").output
+    #expect(list.contains("Buy milk") && list.contains("every 2 weeks"), "\(list)")
+    for _ in 0..<7 { #expect(cli.run("undo").status == .success) }
+    #expect(
+      try cli.read("notes/tasks.md") == Self.tasks + "\n> [!todo] Later\n> - [ ] In a callout\n")
+  }
+
+  /// What the plugin's format cannot say is refused (65), the file untouched; `fmt -w`
+  /// and `lint --fix` would write chk's own form (64).
+  @Test func editsThePluginCannotSayAreRefused() throws {
     let cli = try Self.vault()
-    for arguments in [
-      ["add", "x"], ["rm", "1"], ["edit", "1", "--name", "y"], ["fmt", "-w", "notes/tasks.md"],
-      ["lint", "--fix", "notes"],
+    for (arguments, words) in [
+      (["add", "x", "--note", "n"], "has no notes"),
+      (["add", "x", "--due", "2026-12-09 10:00"], "has no due times"),
+      (["add", "x", "--due", "2026-12-09", "--remind", "09:00"], "@remind has no place"),
+      (["edit", "1", "--name", "Pay 📅 2026-01-01"], "its end reads as one of its fields"),
     ] {
+      let result = cli.run(arguments)
+      #expect(result.status == .dataError, "\(arguments)")
+      #expect(result.errors.contains(words), "\(arguments): \(result.errors)")
+      #expect(result.errors.contains("the file is left as it was"), "\(arguments)")
+    }
+    for arguments in [["fmt", "-w", "notes/tasks.md"], ["lint", "--fix", "notes"]] {
       let result = cli.run(arguments)
       #expect(result.status == .usage, "\(arguments)")
       #expect(result.errors.contains("Obsidian Tasks format"), "\(arguments): \(result.errors)")
@@ -207,7 +262,8 @@ struct VaultTests {
     ])
     #expect(other.run("list").output.contains("a"))
     #expect(other.run("due", ".").output.contains("2026-12-05"))
-    #expect(other.run("add", "b").status == .usage)
+    #expect(other.run("add", "b", "--due", "2026-12-06").status == .success)
+    #expect(try other.read("CHECKLIST.md") == "- [ ] a 📅 2026-12-05\n- [ ] b 📅 2026-12-06\n")
     // A .chk.json that cannot be read is lint's to report; the views and edits go on
     // (as with reminders), and a vault still decides.
     let bad = try CLIHarness(files: [
@@ -216,7 +272,8 @@ struct VaultTests {
     #expect(bad.run("lint").errors.contains("\"dialect\" is \"chk\" or \"obsidian-tasks\""))
     #expect(bad.run("check", "1").status == .success)
     try cli.write(".chk.json", "{not json")
-    #expect(cli.run("add", "y").status == .usage)
+    #expect(cli.run("add", "y", "--due", "2026-12-06").status == .success)
+    #expect(try cli.read("notes/tasks.md").hasSuffix("- [ ] y 📅 2026-12-06\n"))
   }
 
   /// Every task line of the plugin's documentation and sample vault, toggled by chk in

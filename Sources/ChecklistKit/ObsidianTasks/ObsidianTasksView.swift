@@ -29,20 +29,82 @@ public enum ObsidianTasksView {
       output += bytes[0..<3]
       start = 3
     }
-    var inComment = false
-    forEachLine(bytes, from: start) { content, ending in
+    forEachLine(bytes, from: start) { content, ending, isCode, inComment in
       let content = bytes[content]
-      if let line = chkLine(content, settings: settings, inComment: inComment) {
+      if !isCode, let line = chkLine(content, settings: settings, inComment: inComment) {
         output += line
       } else {
         output += content
       }
-      if content.contains(UInt8(ascii: "%")) {
-        inComment = commentMarks(content) % 2 == 1 ? !inComment : inComment
-      }
       output += bytes[ending]
     }
     return output
+  }
+
+  /// Calls `body` with each line (from `start`), whether it is fenced code in a
+  /// callout, and whether it is inside an Obsidian comment (`%% ... %%`).
+  static func forEachLine(
+    _ bytes: [UInt8], from start: Int,
+    _ body: (_ content: Range<Int>, _ ending: Range<Int>, _ isCode: Bool, _ inComment: Bool) ->
+      Void
+  ) {
+    var inComment = false
+    var quotedFence = QuotedFence()
+    forEachLine(bytes, from: start) { content, ending in
+      let isCode = quotedFence.isCode(bytes[content])
+      body(content, ending, isCode, inComment)
+      if bytes[content].contains(UInt8(ascii: "%")) {
+        inComment = commentMarks(bytes[content]) % 2 == 1 ? !inComment : inComment
+      }
+    }
+  }
+
+  /// The task of a line, when the plugin reads one there: a box, outside comments
+  /// and fenced code, with the vault's global filter.
+  static func task(
+    _ content: ArraySlice<UInt8>, settings: ObsidianTaskSettings, inComment: Bool
+  ) -> ObsidianTask? {
+    guard content.contains(UInt8(ascii: "[")), !inComment,
+      let text = String(validating: content, as: UTF8.self),
+      let task = ObsidianTask(line: text),
+      settings.globalFilter.isEmpty || task.body.contains(settings.globalFilter)
+    else { return nil }
+    return task
+  }
+
+  /// Fenced code in a block quote or callout: its lines are no tasks (the plugin reads
+  /// only Obsidian's list items), and they stay quoted, as chk's parser reads them as
+  /// code too. (Code outside quotes is chk's parser's to skip.)
+  struct QuotedFence {
+    /// The open fence's character and length.
+    var open: (character: UInt8, count: Int)?
+
+    /// Whether the line is inside (or opens or closes) fenced code in a quote.
+    mutating func isCode(_ content: ArraySlice<UInt8>) -> Bool {
+      var index = content.startIndex
+      while index < content.endIndex, content[index] == UInt8(ascii: " ") { index += 1 }
+      guard index < content.endIndex, content[index] == UInt8(ascii: ">") else {
+        open = nil
+        return false
+      }
+      while index < content.endIndex,
+        content[index] == UInt8(ascii: ">") || content[index] == UInt8(ascii: " ")
+      {
+        index += 1
+      }
+      var count = 0
+      let character = index < content.endIndex ? content[index] : 0
+      if character == UInt8(ascii: "`") || character == UInt8(ascii: "~") {
+        while index + count < content.endIndex, content[index + count] == character { count += 1 }
+      }
+      if let fence = open {
+        if count >= fence.count, character == fence.character { open = nil }
+        return true
+      }
+      guard count >= 3 else { return false }
+      open = (character, count)
+      return true
+    }
   }
 
   /// How many `%%` a line holds.
@@ -97,10 +159,9 @@ public enum ObsidianTasksView {
   {
     // Only lines with a box can be tasks: most lines are passed over at once.
     guard content.contains(UInt8(ascii: "[")) else { return nil }
-    guard !inComment, let text = String(validating: content, as: UTF8.self),
-      let task = ObsidianTask(line: text),
-      settings.globalFilter.isEmpty || task.body.contains(settings.globalFilter)
-    else { return escapingBox(content) }
+    guard let task = task(content, settings: settings, inComment: inComment) else {
+      return escapingBox(content)
+    }
     let type = settings.status(task.statusSymbol).type
     let isClosed = type == .done || type == .cancelled || type == .nonTask
     // In a block quote or callout: the indentation after the last `>` and its blank.

@@ -3,10 +3,45 @@ import ChkWorkspace
 
 /// Edits of a file in the Obsidian Tasks format (`FileDialect.obsidianTasks`): `check`,
 /// `uncheck` and `toggle` write what the plugin writes for the same change
-/// (`ObsidianTasksView.settingChecked`), through the one safe-write path, with an undo
-/// record. The items are named as in every file (ID, number, /TEXT), read from chk's
-/// view of the file; the lines that do not change keep their bytes.
+/// (`ObsidianTasksView.settingChecked`); every other edit is made on chk's view of the
+/// file and written back as the plugin writes tasks (`ObsidianTasksView.writingBack`);
+/// each through the one safe-write path, with an undo record. The items are named as in
+/// every file (ID, number, /TEXT), read from chk's view of the file; the lines that do
+/// not change keep their bytes.
 extension Invocation {
+  /// An edit of chk's view of a file in the plugin's format, written back into the
+  /// file's lines; refused (data error, the file untouched) when the plugin's format
+  /// cannot say what it made (a note, a due time, a tag of chk's own).
+  func editInVault(
+    _ path: UserPath, settings: ObsidianTaskSettings,
+    _ change: (inout ChecklistDocument, UserPath) throws(CommandError) -> [String]
+  ) throws(CommandError) -> ExitCode {
+    let outcome = try fileEdit.apply(to: path) {
+      opened throws(CommandError) -> (bytes: [UInt8], value: [String]) in
+      let view = try fileEdit.parse(
+        ObsidianTasksView.chkBytes(of: opened.contents, settings: settings), path: path)
+      var document = view
+      document.idGenerator = idGenerator
+      document.history = ByteHistory()
+      let messages = try change(&document, path)
+      do throws(ObsidianTasksView.WriteBackError) {
+        let written = try ObsidianTasksView.writingBack(
+          opened.contents, view: view, edited: document, settings: settings,
+          today: environment.today)
+        // The confirmations name an item by the ID chk gave it, unless it is not written.
+        let shown = messages.map { message in
+          written.unwrittenIDs.reduce(message) { $0.replacing(" \($1) \"", with: " \"") }
+        }
+        return (written.bytes, shown)
+      } catch {
+        throw .invalidValue(
+          "\(path.shown):\(error.line): \(error.reason); the file is left as it was")
+      }
+    }
+    report(outcome, path: path, messages: outcome.value)
+    return .success
+  }
+
   /// Checks, unchecks or toggles items of a file in the plugin's format.
   ///
   /// `check` gives a task the first done status (`[x]`), `uncheck` the first to-do one

@@ -2078,7 +2078,47 @@ is the day it is done on,
 writes no
 .Ql \[u2705] ,
 .Fl -no-repeat
-brings no next instance), and keep every other line's bytes; the other edits,
+brings no next instance), and keep every other line's bytes.
+The other edits
+.Po
+.Cm add ,
+.Cm edit ,
+.Cm rm ,
+.Cm mv ,
+.Cm archive ,
+.Cm reset ,
+the lists' commands
+.Pc
+are made on chk's view of the file and written back as the plugin writes a
+task: a changed task in the plugin's order of fields, keeping its status, block
+link and callout; a moved task with its bytes; a new task in the callout it is
+added to, with
+.Ql "\[u2795] today"
+when the vault's plugin sets
+.Ql setCreatedDate ;
+.Fl -due ,
+.Fl -done
+and
+.Fl -every
+as
+.Ql \[u1F4C5] ,
+.Ql \[u2705]
+and
+.Ql \[u1F501]
+.Pq Ql "--every monday"
+is
+.Ql "every week on Monday" ,
+.Ql "from done"
+is
+.Ql "when done" ) ;
+no
+.Ql \[u1F194]
+for the IDs chk makes (name such a task by its number or text).
+What the plugin's format cannot say is refused (exit status 65) and the file
+left as it was: a note, a due time,
+.Fl -remind ,
+or a name whose end the plugin would read as one of its fields.
+A task in a callout is removed alone: the lines under it stay.
 .Cm fmt
 and
 .Cm lint Fl -fix
@@ -2098,7 +2138,8 @@ Space and x toggle such a file's tasks as
 .Cm toggle
 does and
 .Ic u
-takes it back; the other keys that would change it say so and change nothing.
+takes it back; the other keys edit it as the commands above do, and say why
+when the plugin's format cannot say what they would write.
 A vault whose plugin writes the Dataview format is refused.
 .Pp
 .Ql sync
@@ -3274,7 +3315,11 @@ is kept as written too (the plugin writes
 and
 .Cm chk lint
 reports it.
-Edits of a task line write it as the plugin does: the description, then
+Edits of a task line (other than a change of status, which is the plugin's) are
+made on that view and written back: the task keeps what the view does not show
+(its status, block link, the quote marks of its callout), takes the name and
+fields the edited item has, and is written as the plugin writes it: the
+description, then
 \[u1F194], \[u26D4], the priority, \[u1F501], \[u1F3C1], \[u2795], \[u1F6EB],
 \[u23F3], \[u1F4C5], \[u274C], \[u2705], each after one blank with its value
 after another, then a block link

@@ -22,7 +22,8 @@ struct OpenFile {
   /// makes its temporary file in, is not writable.
   var isReadOnly: Bool
   /// The file's format: one in the Obsidian Tasks format is shown as chk's view of it,
-  /// and only Space and x change it, as the plugin does (`Session.toggleInVault`).
+  /// Space and x toggle as the plugin does (`Session.toggleInVault`), other edits are
+  /// written back as it writes tasks (`Session.editInVault`).
   let dialect: FileDialect
   /// Whether the file is in the Obsidian Tasks format.
   var isVault: Bool { dialect != .chk }

@@ -24,12 +24,9 @@ extension Session {
       setStatus("\(files[index].path.shown) is read-only; nothing was changed", isError: true)
       return false
     }
-    // The document of a file in the Obsidian Tasks format is chk's view of it: never
-    // written back.
-    guard !files[index].isVault else {
-      setStatus(Self.vaultRefusal, isError: true)
-      return false
-    }
+    // The document of a file in the Obsidian Tasks format is chk's view of it: the
+    // edit is written back as the plugin writes tasks.
+    if files[index].isVault { return editInVault(index, change) }
     let anchor = currentAnchor
     let path = files[index].path
     var document = files[index].takeDocument()

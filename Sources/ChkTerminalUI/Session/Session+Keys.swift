@@ -51,13 +51,6 @@ extension Session {
       setStatus("read-only: nothing can be changed", isError: true)
       return .none
     }
-    // A file in the Obsidian Tasks format changes only as the plugin changes it.
-    if binding.changesFile, let file = fileUnderCursor, files[file].isVault,
-      ![.toggle, .undo, .checkDue].contains(binding.action)
-    {
-      setStatus(Self.vaultRefusal, isError: true)
-      return .none
-    }
     switch binding.action {
     case .quit: return .quit
     case .suspend: return .suspend

@@ -12,9 +12,6 @@ extension Session {
       return setStatus(
         "\(files[destination].path.shown) is read-only; nothing was moved", isError: true)
     }
-    guard !files[destination].isVault, !files[file].isVault else {
-      return setStatus(Self.vaultRefusal, isError: true)
-    }
     let detached: ChecklistDocument.DetachedItem
     do throws(EditError) {
       detached = try files[file].document.detached(.line(line))

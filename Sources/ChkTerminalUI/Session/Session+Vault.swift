@@ -3,13 +3,75 @@ import ChkWorkspace
 
 /// A file in the Obsidian Tasks format on the screen: shown as chk's view of it; Space
 /// and x toggle a task as the plugin's "Toggle task done" does (what `chk toggle` does
-/// there), through the same safe write and history; the other keys that would change
-/// it say so and change nothing.
+/// there); every other key edits the view and the edit is written back as the plugin
+/// writes tasks (what `chk add`, `edit`, `rm` and `mv` do there); each through the same
+/// safe write and history.
 extension Session {
-  /// What a key that would change a vault's file says.
-  static let vaultRefusal =
-    "in the Obsidian Tasks format, only Space and x change a task here (as the plugin does); "
-    + "nothing was changed"
+  /// `edit` for a file in the plugin's format: the change is made on a copy of the
+  /// view on screen and written back into the file's lines
+  /// (`ObsidianTasksView.writingBack`); the screen then shows the view of what was
+  /// written. Refused, the file as it was, when the plugin's format cannot say it.
+  func editInVault(
+    _ index: Int, _ change: (inout ChecklistDocument) throws(EditError) -> String
+  ) -> Bool {
+    guard case .obsidianTasks(let settings, _) = files[index].dialect else { return false }
+    let anchor = currentAnchor
+    let path = files[index].path
+    let view = files[index].document
+    let shown = view.serialized()
+    let today = self.today
+    var message = ""
+    var isStale = false
+    do throws(WorkspaceError) {
+      let written = try workspace.fileEdit().apply(to: path) { opened throws(WorkspaceError) in
+        guard
+          ObsidianTasksView.chkBytes(of: opened.contents, settings: settings).hasSameBytes(
+            as: shown)
+        else {
+          isStale = true
+          throw WorkspaceError(message: "the file changed on disk", kind: .busy)
+        }
+        var document = view
+        document.idGenerator = workspace.idGenerator
+        document.history = ByteHistory()
+        do throws(EditError) {
+          message = try change(&document)
+        } catch {
+          throw WorkspaceError(message: error.message, kind: .usage)
+        }
+        do throws(ObsidianTasksView.WriteBackError) {
+          let back = try ObsidianTasksView.writingBack(
+            opened.contents, view: view, edited: document, settings: settings, today: today)
+          message = back.unwrittenIDs.reduce(message) { $0.replacing(" \($1) \"", with: " \"") }
+          let words = message.split(separator: ";", maxSplits: 1).first.map(String.init) ?? message
+          return (back.bytes, HistoryLabel("chk tui: " + words))
+        } catch {
+          throw WorkspaceError(message: error.reason + "; nothing was changed", kind: .usage)
+        }
+      }
+      try files[index].replace(
+        written.after, identity: written.identity ?? ChecklistFile.identity(of: path.absolute))
+      lastTransfer = nil
+      undoneTransfer = nil
+      lastEditWasStale = false
+      setStatus(message)
+      rebuildRows(keeping: anchor)
+      if screen == .due { rebuildDue() }
+      return true
+    } catch {
+      lastEditWasStale = isStale || files[index].changedOnDisk
+      if lastEditWasStale, (try? files[index].reload()) != nil {
+        didReload(index)
+        setStatus(
+          "\(path.shown) changed on disk and was read again; nothing was written", isError: true)
+      } else {
+        setStatus(error.message, isError: true)
+      }
+      rebuildRows(keeping: anchor)
+      if screen == .due { rebuildDue() }
+      return false
+    }
+  }
 
   /// Space and x in a file of the plugin's format.
   func toggleInVault(file index: Int, line: Int) {

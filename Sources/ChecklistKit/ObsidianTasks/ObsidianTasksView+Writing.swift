@@ -1,0 +1,364 @@
+/// Writing an edit made on chk's view of a file in the Obsidian Tasks format back into
+/// the file's own lines: what `chk add`, `edit`, `rm`, `mv`, `archive` and the terminal
+/// UI's keys do to a vault.
+///
+/// The view is line for line, so each line the edit left alone keeps the file's bytes; a
+/// line the edit moved (its view unchanged, elsewhere) keeps its bytes too; a task line
+/// the edit changed is the task it was with the fields the edited item says, written as
+/// the plugin writes a task; an item the edit made is a new task. Every task line
+/// written is read back as the plugin reads it, and refused when it would read as
+/// something else.
+extension ObsidianTasksView {
+  /// Why an edit of chk's view cannot be written in the plugin's format.
+  public struct WriteBackError: Error, Sendable, Hashable {
+    /// The 1-based line of the edited view the refusal is about.
+    public var line: Int
+    /// What cannot be written, and what to do.
+    public var reason: String
+  }
+
+  /// The file's bytes after an edit of its view: `original` the file, `view` its view
+  /// before the edit (`chkBytes(of:settings:)` parsed), `edited` the view after it.
+  ///
+  /// - Parameter today: the day a new task's `➕` says, when the vault sets created
+  ///   dates.
+  /// - Returns: the bytes, and the IDs of chk's view that are not written (those chk
+  ///   made for tasks without `🆔`: the plugin's IDs are for dependencies), which
+  ///   messages should not name.
+  /// When `edited` kept a history of the edit (`ChecklistDocument.history`) that is one
+  /// splice, its lines are the ones changed; else the lines that differ between the two
+  /// views (`LineDiff`), where of two lines alike in the view either may be taken for
+  /// the other.
+  ///
+  /// - Complexity: O(*n*) in the size of the file, plus O(*d*²) for *d* changed lines.
+  public static func writingBack(
+    _ original: [UInt8], view document: ChecklistDocument, edited: ChecklistDocument,
+    settings: ObsidianTaskSettings, today: CalendarDay
+  ) throws(WriteBackError) -> (bytes: [UInt8], unwrittenIDs: Set<String>) {
+    // A byte-order mark is no part of the first line: the lines are compared and
+    // written without it, and it goes in front of the result when the edit kept it.
+    let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    func body(_ bytes: [UInt8]) -> [UInt8] {
+      bytes.starts(with: mark) ? Array(bytes.dropFirst(mark.count)) : bytes
+    }
+    let view = body(document.serialized())
+    let whole = edited.serialized()
+    let editedBytes = body(whole)
+    let originalLines = lines(of: body(original))
+    let oldLines = lines(of: view)
+    let newLines = lines(of: editedBytes)
+    guard originalLines.count == oldLines.count else {
+      preconditionFailure("writingBack: the view is not line for line")
+    }
+    let oldIndex = LineIndex(oldLines)
+    let newIndex = LineIndex(newLines)
+    let changes: [(old: Range<Int>, new: Range<Int>)]
+    let shift = document.serialized().count - view.count
+    if let splice = edited.history?.singleSplice, splice.offset >= shift {
+      // The edit said where it changed the bytes: the lines it touched, exactly (two
+      // lines alike in the view are not mistaken for each other).
+      let offset = splice.offset - shift
+      changes = [
+        (
+          old: oldIndex.touched(offset, offset + splice.removed.count),
+          new: newIndex.touched(offset, offset + splice.inserted)
+        )
+      ]
+    } else {
+      changes = LineDiff.changes(from: view, to: editedBytes).map { change in
+        (old: oldIndex.lines(change.old), new: newIndex.lines(change.new))
+      }
+    }
+    let sources = pairing(
+      changes, oldLines: oldLines, newLines: newLines, view: document, edited: edited)
+    var output: [UInt8] = []
+    output.reserveCapacity(original.count + 256)
+    var unwritten = Set<String>()
+    var kept = 0
+    func keep(_ range: Range<Int>) {
+      for index in range { output += originalLines[index].content + originalLines[index].ending }
+    }
+    for change in changes {
+      keep(kept..<change.old.lowerBound)
+      kept = change.old.upperBound
+      for index in change.new {
+        let line = newLines[index]
+        let ending =
+          line.ending.isEmpty && index + 1 < newLines.count ? [UInt8(ascii: "\n")] : line.ending
+        let source = sources[index]
+        if let source, source.moved {
+          output += originalLines[source.line].content + ending
+          continue
+        }
+        guard let item = edited.item(at: .line(index + 1)) else {
+          // A blank line chk puts between blocks inside a callout (between a quoted line
+          // and a quoted line or a task of the view) stays in it.
+          func isBlank(_ bytes: [UInt8]) -> Bool {
+            bytes.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+          }
+          let next = index + 1 < newLines.count ? newLines[index + 1].content : []
+          let isInside =
+            next.first { $0 != UInt8(ascii: " ") } == UInt8(ascii: ">")
+            || edited.item(at: .line(index + 2)) != nil
+          let quote =
+            isBlank(line.content) && isInside
+            ? quotePrefix(before: output).filter { $0 != " " } : ""
+          output += (quote.isEmpty ? line.content : Array(quote.utf8)) + ending
+          continue
+        }
+        let was = source.flatMap { Self.task(from: originalLines[$0.line].content) }
+        let quote = was.map { quotePrefix($0.indentation) } ?? quotePrefix(before: output)
+        let written = try writtenTask(
+          item, viewLine: line.content, source: was, quote: quote, settings: settings,
+          today: today, line: index + 1)
+        // A task the edit left as it was (chk gave it only an ID) keeps its bytes.
+        output +=
+          written == was
+          ? originalLines[source?.line ?? 0].content + ending
+          : Array(written.line.utf8) + ending
+        if let id = item.id, id != written.id { unwritten.insert(id) }
+      }
+    }
+    keep(kept..<originalLines.count)
+    return ((whole.starts(with: mark) ? mark : []) + output, unwritten)
+  }
+
+  /// For each new line of the changes, the old line it was: the same view elsewhere (a
+  /// moved line); else, for an item, a task line of the same change (in order), else a
+  /// task line anywhere whose item had the same name (an item moved and changed).
+  static func pairing(
+    _ changes: [(old: Range<Int>, new: Range<Int>)],
+    oldLines: [(content: [UInt8], ending: [UInt8])],
+    newLines: [(content: [UInt8], ending: [UInt8])], view: ChecklistDocument,
+    edited: ChecklistDocument
+  ) -> [Int: (line: Int, moved: Bool)] {
+    var sources: [Int: (line: Int, moved: Bool)] = [:]
+    var deleted: [[UInt8]: [Int]] = [:]
+    for change in changes {
+      for index in change.old.reversed() {
+        deleted[oldLines[index].content, default: []].append(index)
+      }
+    }
+    var taken = Set<Int>()
+    for change in changes {
+      for index in change.new {
+        guard let source = deleted[newLines[index].content]?.popLast() else { continue }
+        sources[index] = (source, true)
+        taken.insert(source)
+      }
+    }
+    func isTask(_ index: Int) -> Bool {
+      !taken.contains(index) && view.lines[index].kind == .item
+    }
+    var unpaired: [Int] = []
+    for change in changes {
+      var old = change.old.filter(isTask)[...]
+      for index in change.new where sources[index] == nil {
+        guard edited.item(at: .line(index + 1)) != nil else { continue }
+        if let source = old.popFirst() {
+          sources[index] = (source, false)
+          taken.insert(source)
+        } else {
+          unpaired.append(index)
+        }
+      }
+    }
+    // Items moved and changed: by the name in the view.
+    var byName: [String: [Int]] = [:]
+    for change in changes {
+      for index in change.old.reversed() where isTask(index) {
+        guard let name = view.item(at: .line(index + 1))?.name else { continue }
+        byName[name, default: []].append(index)
+      }
+    }
+    for index in unpaired {
+      guard let name = edited.item(at: .line(index + 1))?.name,
+        let source = byName[name]?.popLast(), !taken.contains(source)
+      else { continue }
+      sources[index] = (source, false)
+      taken.insert(source)
+    }
+    return sources
+  }
+
+  /// The task of a file's line.
+  static func task(from content: [UInt8]) -> ObsidianTask? {
+    String(validating: content, as: UTF8.self).flatMap { ObsidianTask(line: $0) }
+  }
+
+  /// The block-quote part of an indentation: up to and with the last `>` and the blank
+  /// after it.
+  static func quotePrefix(_ indentation: String) -> String {
+    guard let quote = indentation.lastIndex(of: ">") else { return "" }
+    var end = indentation.index(after: quote)
+    if end < indentation.endIndex, indentation[end] == " " { end = indentation.index(after: end) }
+    return String(indentation[..<end])
+  }
+
+  /// The block-quote part of the last line written: a task (or a blank line) added
+  /// after a line of a callout stays in it.
+  static func quotePrefix(before output: [UInt8]) -> String {
+    var end = output.count
+    if output.last == UInt8(ascii: "\n") { end -= 1 }
+    if end > 0, output[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+    var start = end
+    while start > 0, output[start - 1] != UInt8(ascii: "\n"),
+      output[start - 1] != UInt8(ascii: "\r")
+    {
+      start -= 1
+    }
+    let lead = output[start..<end].prefix {
+      $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ">")
+    }
+    return quotePrefix(String(decoding: lead, as: UTF8.self))
+  }
+
+  /// The task an edited item says: the source task (the one the line was) with the
+  /// item's name, box and fields, or a new task.
+  static func writtenTask(
+    _ item: ChecklistItem, viewLine: [UInt8], source: ObsidianTask?, quote: String,
+    settings: ObsidianTaskSettings, today: CalendarDay, line: Int
+  ) throws(WriteBackError) -> ObsidianTask {
+    func refuse(_ reason: String) -> WriteBackError { WriteBackError(line: line, reason: reason) }
+    var task = source ?? ObsidianTask(line: "- [ ] x")!
+    let prefix = viewLine.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    let marker = viewLine.dropFirst(prefix.count).prefix { $0 != UInt8(ascii: " ") }
+    task.indentation = quote + String(decoding: prefix, as: UTF8.self)
+    task.listMarker = String(decoding: marker, as: UTF8.self)
+    if item.note != nil {
+      throw refuse(
+        "the Obsidian Tasks format has no notes: write it in the name, or on a line of its own")
+    }
+    var tags: [String: String] = [:]
+    for tag in item.tags {
+      guard let key = Self.writtenKeys.first(where: { $0 == tag.key }), let value = tag.value else {
+        throw refuse(
+          "@\(tag.key) has no place in the Obsidian Tasks format (checklist(5), OBSIDIAN TASKS)")
+      }
+      tags[key] = value
+    }
+    let oldType = source.map { settings.status($0.statusSymbol).type }
+    let wasClosed = oldType.map { [.done, .cancelled, .nonTask].contains($0) } ?? false
+    let statusChanges = source == nil || item.isChecked != wasClosed
+    if statusChanges {
+      let type: ObsidianTaskSettings.StatusType = item.isChecked ? .done : .todo
+      task.statusSymbol =
+        settings.statuses.first { $0.type == type }?.symbol ?? (item.isChecked ? "x" : " ")
+    }
+    let type = settings.status(task.statusSymbol).type
+    if source == nil || item.name != source?.description {
+      task.description = item.name
+    }
+    if let due = tags["due"], due.contains(" ") {
+      throw refuse("the Obsidian Tasks format has no due times: give a day alone")
+    }
+    task.dueDate = tags["due"]
+    // The dates as chk's tags say; a status changed here keeps only its own date, as
+    // the plugin's status changes do.
+    task.doneDate = statusChanges && type != .done ? nil : tags["done"]
+    task.cancelledDate = statusChanges && type != .cancelled ? nil : tags["cancelled"]
+    task.scheduledDate = tags["scheduled"]
+    task.startDate = tags["start"]
+    task.createdDate =
+      tags["created"] ?? (source == nil && settings.setsCreatedDate ? today.description : nil)
+    if let name = tags["priority"] {
+      guard
+        let level = ObsidianTask.Priority.allCases.first(where: { $0.name == name.lowercased() })
+      else {
+        throw refuse("'\(name)' is no priority: write highest, high, medium, normal, low or lowest")
+      }
+      task.priority = level
+    } else {
+      task.priority = .none
+    }
+    task.dependsOn = (tags["depends"] ?? "").split(separator: ",").map { String($0) }
+    // An ID chk made for a task that had none is not written: the plugin's IDs are for
+    // dependencies.
+    if let source, !source.id.isEmpty {
+      task.id = tags["id"] ?? ""
+    } else if source == nil {
+      task.id = ""
+    }
+    let oldEvery = source?.recurrence.flatMap { ObsidianRecurrence($0)?.chkEvery }
+    if tags["every"] != oldEvery {
+      task.recurrence = try tags["every"].map { every throws(WriteBackError) in
+        guard let rule = pluginRule(every) else {
+          throw refuse("'\(every)' is no rule the plugin reads")
+        }
+        return rule
+      }
+    } else {
+      task.recurrence = tags["recurrence"]
+    }
+    guard let read = ObsidianTask(line: task.line), read.description == task.description,
+      read.dueDate == task.dueDate, read.doneDate == task.doneDate,
+      read.recurrence.map({ ObsidianRecurrence($0)?.text ?? $0 })
+        == task.recurrence.map({ ObsidianRecurrence($0)?.text ?? $0 })
+    else {
+      throw refuse(
+        "the plugin would not read '\(item.name)' as written: its end reads as one of its fields")
+    }
+    return task
+  }
+
+  /// The tags of chk's view a task line holds.
+  static let writtenKeys = [
+    "due", "done", "every", "priority", "scheduled", "start", "created", "cancelled", "depends",
+    "recurrence", "id",
+  ]
+
+  /// The plugin's rule for an `@every` value: `2 weeks` → `every 2 weeks`, `monday` →
+  /// `every week on Monday`, `from done` → `when done`.
+  static func pluginRule(_ every: String) -> String? {
+    guard let recurrence = Recurrence(every) else { return nil }
+    var words = recurrence.description.split(separator: " ").map(String.init)
+    if recurrence.fromDone { words.removeLast(2) }
+    var rule: String
+    if case .dayOfWeek(let day) = recurrence.unit {
+      rule = "every week on " + ObsidianRecurrence.dayNames[day - 1]
+    } else {
+      rule = "every " + words.joined(separator: " ")
+    }
+    if recurrence.fromDone { rule += " when done" }
+    return ObsidianRecurrence(rule)?.text
+  }
+}
+
+/// Where each line of a text starts: byte ranges of whole lines to line numbers.
+private struct LineIndex {
+  var starts: [Int] = []
+
+  init(_ lines: [(content: [UInt8], ending: [UInt8])]) {
+    var offset = 0
+    starts.reserveCapacity(lines.count + 1)
+    for line in lines {
+      starts.append(offset)
+      offset += line.content.count + line.ending.count
+    }
+    starts.append(offset)
+  }
+
+  /// The 0-based lines of a range of bytes of whole lines.
+  func lines(_ bytes: Range<Int>) -> Range<Int> {
+    line(at: bytes.lowerBound)..<line(at: bytes.upperBound)
+  }
+
+  /// The 0-based lines a change of the bytes `lower..<upper` touches: none for an
+  /// insertion at a line's start; the line it is in for one inside a line.
+  func touched(_ lower: Int, _ upper: Int) -> Range<Int> {
+    var first = line(at: lower)
+    if first > 0, first == starts.count || starts[first] > lower { first -= 1 }
+    let last = max(first, line(at: upper))
+    return first..<min(last, starts.count - 1)
+  }
+
+  private func line(at offset: Int) -> Int {
+    var low = 0
+    var high = starts.count - 1
+    while low < high {
+      let middle = (low + high) / 2
+      if starts[middle] < offset { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+}
