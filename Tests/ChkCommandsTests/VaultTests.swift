@@ -177,6 +177,37 @@ struct VaultTests {
     #expect(!json.contains(#""fixable":true"#))
   }
 
+  /// `⛔` against the IDs of the whole vault (another file's `🆔` counts, even when only
+  /// this file is linted); `🔁` rules rrule's parser refuses before a unit.
+  @Test func lintFindsDependenciesAndRulesThePluginCannotRead() throws {
+    let cli = try Self.vault(
+      tasks: "- [ ] A ⛔ t1\n- [ ] B ⛔ t1,zz9\n- [ ] C 🔁 sometimes\n- [ ] D 🔁 every 2\n"
+        + "- [ ] E 🔁 everyday\n- [ ] F 🔁 every week on Caturday\n%% - [ ] G ⛔ gone %%\n")
+    try cli.write("projects/talk.md", "- [ ] Talk 🆔 t1\n")
+    let lint = cli.run("lint", "notes/tasks.md")
+    #expect(lint.status == .success)
+    let advice =
+      "write 'every' and a unit (every week, every 2 days, every month on the 1st); it drops "
+      + "it when it writes the task [invalid-recurrence]"
+    let lines = lint.output.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3)
+    #expect(
+      lines.first
+        == "notes/tasks.md:2:1: warning: ⛔ zz9 names no task: no task of the vault has 🆔 zz9 "
+        + "[unknown-dependency]")
+    #expect(
+      lines.dropFirst().first
+        == "notes/tasks.md:3:1: warning: 🔁 'sometimes' is not a rule the plugin reads: " + advice)
+    #expect(
+      lines.last
+        == "notes/tasks.md:4:1: warning: 🔁 'every 2' is not a rule the plugin reads: " + advice)
+    // Off like any rule; and the other file's ID is what made t1 known.
+    #expect(
+      cli.run("lint", "--disable", "unknown-dependency", "notes").output.count { $0 == "\n" } == 2)
+    try cli.write("projects/talk.md", "- [ ] Talk\n")
+    #expect(cli.run("lint", "notes").output.contains("⛔ t1 names no task"))
+  }
+
   /// `add`, `edit`, `rm`, `mv` and `archive` are made on chk's view and written back as
   /// the plugin writes tasks: the changed tasks in the plugin's order of fields, a moved
   /// task with its bytes, the other lines as they were; no `🆔` for the IDs chk makes.

@@ -10,6 +10,7 @@ extension LintRule {
     case duplicateTag, doneUnchecked
     case malformedCheckbox, tagInName, checkboxInText, duplicateName, openChildren
     case mixedLineEndings, missingID, overdue, openItem, emptyItem
+    case unknownDependency, invalidRecurrence
 
     /// The rule declared for this case.
     var rule: LintRule {
@@ -32,6 +33,8 @@ extension LintRule {
       case .overdue: return .overdue
       case .openItem: return .openItem
       case .emptyItem: return .emptyItem
+      case .unknownDependency: return .unknownDependency
+      case .invalidRecurrence: return .invalidRecurrence
       }
     }
   }

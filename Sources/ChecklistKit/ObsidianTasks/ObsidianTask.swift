@@ -81,6 +81,17 @@ public struct ObsidianTask: Sendable, Hashable {
   /// for the global filter in.
   public var body: String = ""
 
+  /// A task with a description and no fields.
+  public init(
+    indentation: String = "", listMarker: String = "-", statusSymbol: Unicode.Scalar = " ",
+    description: String
+  ) {
+    self.indentation = indentation
+    self.listMarker = listMarker
+    self.statusSymbol = statusSymbol
+    self.description = description
+  }
+
   /// Reads a line (without its line break), or `nil` when it is not a task line: an
   /// indentation of blanks, tabs and `>`, a list marker, one or more spaces, a box
   /// holding one character, then the text.

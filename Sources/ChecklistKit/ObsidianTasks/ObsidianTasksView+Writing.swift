@@ -220,7 +220,7 @@ extension ObsidianTasksView {
     settings: ObsidianTaskSettings, today: CalendarDay, line: Int
   ) throws(WriteBackError) -> ObsidianTask {
     func refuse(_ reason: String) -> WriteBackError { WriteBackError(line: line, reason: reason) }
-    var task = source ?? ObsidianTask(line: "- [ ] x")!
+    var task = source ?? ObsidianTask(description: "")
     let prefix = viewLine.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
     let marker = viewLine.dropFirst(prefix.count).prefix { $0 != UInt8(ascii: " ") }
     task.indentation = quote + String(decoding: prefix, as: UTF8.self)

@@ -32,6 +32,9 @@ struct LintFileResult: Sendable {
   var warnings: [String] = []
   var fixed = 0
   var skipped = false
+  /// For a file in the Obsidian Tasks format: its tasks' IDs and dependencies, which
+  /// `unknown-dependency` checks against the whole vault (`LintCommand.vaultFindings`).
+  var vault: ObsidianTasksView.VaultFacts?
 }
 
 /// The options and steps of `chk lint`.
@@ -98,10 +101,11 @@ struct LintCommand {
       needsUTF16Columns: format == .sarif, streams: format == .gnu || format == .github,
       standardInput: targets.readsStandardInput ? invocation.environment.readStandardInput() : [],
       idGenerator: invocation.idGenerator, edit: invocation.fileEdit)
-    let results = Parallel.map(jobs.count) { index in
+    var results = Parallel.map(jobs.count) { index in
       job.lint(
         jobs[index].entry, configuration: jobs[index].configuration, dialect: jobs[index].dialect)
     }
+    vaultFindings(&results, jobs.map(\.entry.path.absolute), jobs.map(\.configuration), &targets)
     let shown = results.filter { !$0.skipped }
     targets.reportSkipped(noItems: results.filter(\.skipped).map(\.path), invocation)
     let counts: LintReport.Counts
@@ -180,7 +184,13 @@ struct LintJob: Sendable {
         let bytes = try edit.read(entry.path)
         guard let document = parse(dialect.view(bytes), into: &result) else { return result }
         result.skipped = skip(document, entry, linter)
-        if !result.skipped { result.diagnostics = Self.inVault(linter.lint(document), bytes) }
+        guard !result.skipped, case .obsidianTasks(let settings, _) = dialect else { return result }
+        let facts = ObsidianTasksView.vaultFacts(
+          of: bytes, settings: settings, configuration: configuration)
+        result.diagnostics = (Self.inVault(linter.lint(document), bytes) + facts.findings).sorted {
+          ($0.line, $0.column) < ($1.line, $1.column)
+        }
+        result.vault = facts
         return result
       }
       if fix, !entry.isStandardInput {

@@ -2018,6 +2018,27 @@ until every item is done.
 An item with nothing after its box,
 .Ql "- [ ]" ,
 the placeholder of a template; enable it to require every item filled in.
+.It Cm unknown-dependency No (warning)
+In a file in the Obsidian Tasks format, a
+.Ql \[u26D4]
+naming an ID that no task of the vault has
+.Pq Ql \[u1F194] :
+the plugin finds nothing it waits for.
+The IDs are those of every Markdown file of the vault as chk walks it (hidden
+folders and ignored files left out), read only when the linted files lack one.
+.It Cm invalid-recurrence No (warning)
+In a file in the Obsidian Tasks format, a
+.Ql \[u1F501]
+rule the plugin cannot read: one that does not start with
+.Ql every ,
+or has nothing but a count after it, as
+.Ql "\[u1F501] weekly"
+and
+.Ql "\[u1F501] every 2"
+have;
+the plugin drops it when it writes the task.
+(A rule with words rrule does not know is not reported: the plugin may still
+read it.)
 .El
 .Ss Turning rules off in a file
 HTML comments control rules from the line after them:
@@ -3314,7 +3335,17 @@ is kept as written too (the plugin writes
 .Ql "Invalid date" ) ,
 and
 .Cm chk lint
-reports it.
+reports it; it reports too a
+.Ql \[u26D4]
+naming an ID no task of the vault has, and a
+.Ql \[u1F501]
+rule the plugin cannot read
+.Po
+.Cm unknown-dependency ,
+.Cm invalid-recurrence ;
+see
+.Xr chk 1
+.Pc .
 Edits of a task line (other than a change of status, which is the plugin's) are
 made on that view and written back: the task keeps what the view does not show
 (its status, block link, the quote marks of its callout), takes the name and

@@ -325,8 +325,8 @@ struct LinterTests {
   }
 
   @Test func everyRuleHasAStableName() {
-    #expect(LintRule.all.count == 18)
-    #expect(Set(LintRule.all.map(\.name)).count == 18)
+    #expect(LintRule.all.count == 20)
+    #expect(Set(LintRule.all.map(\.name)).count == 20)
     for rule in LintRule.all {
       #expect(rule.name.allSatisfy { $0.isLowercase || $0 == "-" })
       #expect(LintRule.named(rule.name) == rule)

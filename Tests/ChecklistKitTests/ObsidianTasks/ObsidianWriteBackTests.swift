@@ -13,7 +13,7 @@ import Testing
 @Suite("Obsidian Tasks: edits of the view written back")
 struct ObsidianWriteBackTests {
   static let settings = ObsidianTaskSettings()
-  static let today = CalendarDay(year: 2026, month: 12, day: 7)!
+  static let today = CalendarDay(year: 2026, month: 12, day: 7) ?? .today()
 
   static func lines(_ bytes: [UInt8]) -> [String] {
     String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
