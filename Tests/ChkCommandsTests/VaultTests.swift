@@ -259,8 +259,6 @@ struct VaultTests {
     let cli = try Self.vault()
     for (arguments, words) in [
       (["add", "x", "--note", "n"], "has no notes"),
-      (["add", "x", "--due", "2026-12-09 10:00"], "has no due times"),
-      (["add", "x", "--due", "2026-12-09", "--remind", "09:00"], "@remind has no place"),
       (["edit", "1", "--name", "Pay 📅 2026-01-01"], "its end reads as one of its fields"),
     ] {
       let result = cli.run(arguments)

@@ -246,13 +246,15 @@ extension ObsidianTasksView {
         settings.statuses.first { $0.type == type }?.symbol ?? (item.isChecked ? "x" : " ")
     }
     let type = settings.status(task.statusSymbol).type
-    if source == nil || item.name != source?.description {
-      task.description = item.name
-    }
-    if let due = tags["due"], due.contains(" ") {
-      throw refuse("the Obsidian Tasks format has no due times: give a day alone")
-    }
-    task.dueDate = tags["due"]
+    // chk's time and reminder go at the end of the description (the plugin has none).
+    let old = source?.chkFields
+    var due = tags["due"].map { $0.split(separator: " ", maxSplits: 1).map(String.init) } ?? []
+    if due.count == 1, ClockTime(due[0]) != nil { due.insert("", at: 0) }
+    task.description = ObsidianTask.description(
+      name: item.name == old?.name ? old?.name ?? item.name : item.name,
+      dueTime: due.count == 2 ? due[1] : nil, remind: tags["remind"])
+    if task.description.isEmpty, source == nil { throw refuse("the name is empty") }
+    task.dueDate = due.first.flatMap { $0.isEmpty ? nil : $0 }
     // The dates as chk's tags say; a status changed here keeps only its own date, as
     // the plugin's status changes do.
     task.doneDate = statusChanges && type != .done ? nil : tags["done"]
@@ -303,7 +305,8 @@ extension ObsidianTasksView {
 
   /// The tags of chk's view a task line holds.
   static let writtenKeys = [
-    "due", "done", "every", "priority", "scheduled", "start", "created", "cancelled", "depends",
+    "due", "remind", "done", "every", "priority", "scheduled", "start", "created", "cancelled",
+    "depends",
     "recurrence", "id",
   ]
 

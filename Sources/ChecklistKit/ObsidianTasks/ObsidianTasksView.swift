@@ -6,7 +6,8 @@
 /// A task line (`- [/] Pay rent 🔁 every month ⏫ 📅 2026-12-05`) becomes an item whose
 /// box is checked when its status is done or cancelled (`- [ ] Pay rent  @due(2026-12-05)
 /// @every(month)  @priority(high)  @recurrence(every month)`): the description as its
-/// name, `📅` as `@due`, `✅` as `@done`, `🆔` (when it is an ID chk reads) as `@id`, a
+/// name, `📅` as `@due` (with the time of a `@due(HH:MM)` at the end of the description,
+/// and that description's `@remind` as `@remind`: `ObsidianTask.chkFields`), `✅` as `@done`, `🆔` (when it is an ID chk reads) as `@id`, a
 /// recurrence `@every` can say as `@every`; the other fields as tags of their names
 /// (`@priority`, `@scheduled`, `@start`, `@created`, `@cancelled`, `@depends`,
 /// `@recurrence`), which chk keeps and `list --json` shows.
@@ -175,7 +176,8 @@ public enum ObsidianTasksView {
     line.append(contentsOf: indentation.utf8)
     line.append(contentsOf: task.listMarker.utf8)
     line.append(contentsOf: (isClosed ? " [x] " : " [ ] ").utf8)
-    line.append(contentsOf: (try? Escaping.itemName(task.description)) ?? [])
+    let fields = task.chkFields
+    line.append(contentsOf: (try? Escaping.itemName(fields.name)) ?? [])
     func tag(_ key: StaticString, _ value: String?) {
       guard let value else { return }
       line.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " "), UInt8(ascii: "@")])
@@ -185,7 +187,10 @@ public enum ObsidianTasksView {
       line.append(UInt8(ascii: ")"))
     }
     // Dates as written: one that is no day is chk's invalid-date finding.
-    tag("due", task.dueDate)
+    // A time (`@due(14:30)` in the description) on the 📅 day; alone, it is chk's
+    // invalid-date finding.
+    tag("due", fields.dueTime.map { (task.dueDate.map { $0 + " " } ?? "") + $0 } ?? task.dueDate)
+    tag("remind", fields.remind)
     tag("done", task.doneDate)
     tag("every", task.recurrence.flatMap { ObsidianRecurrence($0)?.chkEvery })
     // The plugin's other fields, as tags chk keeps (`list --json` shows them).

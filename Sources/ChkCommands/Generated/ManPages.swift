@@ -2135,10 +2135,17 @@ is
 no
 .Ql \[u1F194]
 for the IDs chk makes (name such a task by its number or text).
+A due time and
+.Fl -remind
+are written as chk's
+.Ql @due(HH:MM)
+and
+.Ql @remind(WHEN)
+at the end of the description, which the plugin keeps (see
+.Xr checklist 5 ) .
 What the plugin's format cannot say is refused (exit status 65) and the file
-left as it was: a note, a due time,
-.Fl -remind ,
-or a name whose end the plugin would read as one of its fields.
+left as it was: a note, or a name whose end the plugin would read as one of its
+fields.
 A task in a callout is removed alone: the lines under it stay.
 .Cm fmt
 and
@@ -3276,6 +3283,27 @@ What is left is the description; tags among the fields belong to it.
 A line ending in text that is no field
 .Pq Ql "\[u1F4C5] 2026-12-05 14:00"
 has no fields: the plugin has no times.
+chk's own time and reminder are written at the end of the description, where
+the plugin keeps them as text and reads every field after them:
+.Bd -literal -offset indent
+- [ ] Call mum @due(14:30) @remind(30 minutes before) \[u1F4C5] 2026-12-10
+.Ed
+.Pp
+.Ql @due(HH:MM)
+is the time on the
+.Ql \[u1F4C5]
+day (alone, without a
+.Ql \[u1F4C5] ,
+it is
+.Cm invalid-date ) ,
+and
+.Ql @remind(WHEN)
+is chk's reminder (see
+.Ql @remind
+above); each once, after a blank, with the plugin's tags
+.Pq Ql #x
+among or after them staying in the name.
+A recurring task's next instance copies its description, and with it the time.
 The box's status is the vault's: by default
 .Ql "[ ]"
 to do,

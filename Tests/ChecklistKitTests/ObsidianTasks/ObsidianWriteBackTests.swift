@@ -151,12 +151,64 @@ struct ObsidianWriteBackTests {
       try refusal { try $0.setNote("n", of: .line(1)) }?.hasPrefix(
         "1: the Obsidian Tasks format has no notes") == true)
     #expect(
-      try refusal {
-        try $0.setDue(DueMoment(day: Self.today, time: ClockTime(hour: 9, minute: 0)), of: .line(1))
-      }?.contains("no due times") == true)
-    #expect(
       try refusal { try $0.rename(.line(1), to: "Pay ⏫") }?.contains("reads as one of its fields")
         == true)
     #expect(try refusal { try $0.rename(.line(1), to: "Pay #later") } == nil)
+  }
+}
+
+/// chk's time and reminder in the plugin's format: text at the end of the description,
+/// which the plugin keeps and reads every field after.
+@Suite("Obsidian Tasks: times and reminders as chk's tags in the description")
+struct ObsidianTimeTests {
+  @Test func theDescriptionsEndHoldsChksFields() {
+    func fields(_ description: String) -> [String?] {
+      let task = ObsidianTask(description: description)
+      return [task.chkFields.name, task.chkFields.dueTime, task.chkFields.remind]
+    }
+    #expect(fields("Call @due(14:30)") == ["Call", "14:30", nil])
+    #expect(
+      fields("Call @due(14:30) @remind(30 minutes before) #family")
+        == ["Call #family", "14:30", "30 minutes before"])
+    #expect(fields("@due(9:00)") == ["", "9:00", nil])
+    // Only at the end, after a blank, once each.
+    #expect(fields("Call @due(14:30) later") == ["Call @due(14:30) later", nil, nil])
+    #expect(fields("Call x@due(14:30)") == ["Call x@due(14:30)", nil, nil])
+    #expect(fields("a @due(1:00) @due(2:00)") == ["a @due(1:00)", "2:00", nil])
+    #expect(fields("Call (me)") == ["Call (me)", nil, nil])
+  }
+
+  /// Written by chk, read by chk's view and by the reference that runs the plugin's
+  /// expressions: the same day and description, every field after the text read.
+  @Test func thePluginStillReadsTheTaskWithATime() throws {
+    let file = Array("# Home\n\n- [ ] Call 🔁 every week ⏫ 📅 2026-12-05\n".utf8)
+    let today = ObsidianWriteBackTests.today
+    let edited = try ObsidianWriteBackTests.edited(file) {
+      let day = try #require(CalendarDay("2026-12-09"))
+      try $0.setDue(DueMoment(day: day, time: ClockTime(hour: 14, minute: 30)), of: .line(3))
+      try $0.setReminder(Reminder("30 minutes before"), of: .line(3))
+      try $0.addItem(
+        named: "Standup #work", at: .end(of: .name("Home")),
+        due: DueMoment(day: today, time: ClockTime(hour: 9, minute: 5)), reminder: Reminder("09:00")
+      )
+    }
+    let lines = ObsidianWriteBackTests.lines(edited)
+    #expect(
+      lines == [
+        "# Home", "",
+        "- [ ] Call @due(14:30) @remind(30 minutes before) ⏫ 🔁 every week 📅 2026-12-09",
+        "- [ ] Standup #work @due(09:05) @remind(09:00) 📅 2026-12-07", "",
+      ])
+    let view = try ChecklistDocument(
+      parsing: ObsidianTasksView.chkBytes(of: edited, settings: ObsidianWriteBackTests.settings))
+    #expect(view.items.map { $0.due?.description } == ["2026-12-09 14:30", "2026-12-07 09:05"])
+    #expect(view.items.map { $0.reminder?.description } == ["30 minutes before", "09:00"])
+    #expect(view.items.map(\.name) == ["Call", "Standup #work"])
+    #expect(ObsidianTask(line: lines[2])?.priority == .high)
+    if let (differences, withFields) = try ObsidianReferenceTests.differences([lines[2], lines[3]])
+    {
+      #expect(differences.isEmpty, "\(differences)")
+      #expect(withFields == 2)
+    }
   }
 }
