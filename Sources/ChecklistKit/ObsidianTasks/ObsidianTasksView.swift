@@ -6,9 +6,10 @@
 /// A task line (`- [/] Pay rent 🔁 every month ⏫ 📅 2026-12-05`) becomes an item whose
 /// box is checked when its status is done or cancelled (`- [ ] Pay rent  @due(2026-12-05)
 /// @every(month)  @priority(high)  @recurrence(every month)`): the description as its
-/// name, `📅` as `@due` (with the time of a `@due(HH:MM)` at the end of the description,
-/// and that description's `@remind` as `@remind`: `ObsidianTask.chkFields`), `✅` as `@done`, `🆔` (when it is an ID chk reads) as `@id`, a
-/// recurrence `@every` can say as `@every`; the other fields as tags of their names
+/// name, `📅` as `@due` (with the time of a `@due(HH:MM)` at the end of the
+/// description, and that description's `@remind` as `@remind`:
+/// `ObsidianTask.chkFields`), `✅` as `@done`, `🆔` (when it is an ID chk reads) as
+/// `@id`, a recurrence `@every` can say as `@every`; the other fields as tags of their names
 /// (`@priority`, `@scheduled`, `@start`, `@created`, `@cancelled`, `@depends`,
 /// `@recurrence`), which chk keeps and `list --json` shows.
 /// Every other line, and a line whose text lacks the vault's global filter, is kept as
