@@ -208,6 +208,41 @@ struct VaultTests {
     #expect(cli.run("lint", "notes").output.contains("⛔ t1 names no task"))
   }
 
+  /// The plugin's docs and sample vault, linted as a vault: only the docs' own bad
+  /// examples are found (days that do not exist in the "Invalid Dates" pages, a `⛔`
+  /// naming an ID no file has), none of chk's rules about its own syntax.
+  @Test func lintFindsOnlyTheDocsOwnBadExamples() throws {
+    var files = [Self.plugin + "manifest.json": "{}"]
+    var ids = Set<String>()
+    for file in Corpus.obsidianTasks {
+      guard let text = file.text else { continue }
+      files[file.name] = text
+      for line in text.split(separator: "\n") {
+        guard let task = ObsidianTask(line: String(line)) else { continue }
+        ids.insert(task.id)
+      }
+    }
+    let cli = try CLIHarness(files: files)
+    let lint = cli.run("lint", "--format", "json", ".")
+    let findings = try #require(
+      try JSONSerialization.jsonObject(with: Data(lint.output.utf8)) as? [[String: Any]])
+    var byRule: [String: Int] = [:]
+    for finding in findings {
+      let path = finding["file"] as? String ?? ""
+      let rule = finding["rule"] as? String ?? ""
+      byRule[rule, default: 0] += 1
+      let message = finding["message"] as? String ?? ""
+      switch rule {
+      case "invalid-date": #expect(path.contains("Invalid"), "\(path): \(message)")
+      case "unknown-dependency":
+        let id = message.split(separator: " ").dropFirst().first.map(String.init) ?? ""
+        #expect(!ids.contains(id), "\(path): \(message)")
+      default: Issue.record("\(path): \(rule): \(message)")
+      }
+    }
+    #expect(byRule == ["invalid-date": 8, "unknown-dependency": 6], "\(byRule)")
+  }
+
   /// `add`, `edit`, `rm`, `mv` and `archive` are made on chk's view and written back as
   /// the plugin writes tasks: the changed tasks in the plugin's order of fields, a moved
   /// task with its bytes, the other lines as they were; no `🆔` for the IDs chk makes.

@@ -73,10 +73,33 @@ struct DiagnosticsTests {
       "textDocument/formatting",
       ["textDocument": ["uri": .string(uri)], "options": ["tabSize": 2, "insertSpaces": true]])
     #expect(formatting == [])
+    // Completion as the plugin's auto-suggest: the signifiers the task lacks, days after
+    // a date's signifier, rules after 🔁.
     let completion = session.result(
       "textDocument/completion",
       ["textDocument": ["uri": .string(uri)], "position": ["line": 3, "character": 14]])
-    #expect(completion["items"] == [])
+    let labels = completion["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
+    #expect(labels.prefix(3) == ["📅 due date", "⏳ scheduled date", "🛫 start date"])
+    #expect(labels.contains("⏫ high priority"))
+    let other = "file://" + vault.path + "/other.md"
+    session.open(
+      other, "- [ ] Call 📅 tom\n- [ ] Bin 🔁 every w\n- [ ] a 📅 2024-02-30\n- [ ] b 🔁 sometimes\n")
+    let days = session.result(
+      "textDocument/completion",
+      ["textDocument": ["uri": .string(other)], "position": ["line": 0, "character": 17]])
+    let tomorrow = try #require(LSPSession.today.adding(days: 1)).description
+    #expect(days["items"]?.arrayValue?[1]["textEdit"]?["newText"]?.stringValue == tomorrow)
+    #expect(days["items"]?.arrayValue?[1]["textEdit"]?["range"] == Params.range((0, 14), (0, 17)))
+    let rules = session.result(
+      "textDocument/completion",
+      ["textDocument": ["uri": .string(other)], "position": ["line": 1, "character": 20]])
+    #expect(rules["items"]?.arrayValue?[1]["label"]?.stringValue == "every week")
+    #expect(rules["items"]?.arrayValue?[1]["textEdit"]?["range"] == Params.range((1, 13), (1, 20)))
+    // What chk lint reports there, on each task's whole line.
+    let findings = session.publish().last?["params"]?["diagnostics"]?.arrayValue ?? []
+    #expect(
+      findings.compactMap { $0["code"]?.stringValue } == ["invalid-date", "invalid-recurrence"])
+    #expect(findings.first?["range"] == Params.range((2, 0), (2, 21)))
   }
 
   @Test func aDocumentWithoutItemsGetsNoDiagnosticsAndNoActions() {

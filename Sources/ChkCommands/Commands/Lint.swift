@@ -187,9 +187,10 @@ struct LintJob: Sendable {
         guard !result.skipped, case .obsidianTasks(let settings, _) = dialect else { return result }
         let facts = ObsidianTasksView.vaultFacts(
           of: bytes, settings: settings, configuration: configuration)
-        result.diagnostics = (Self.inVault(linter.lint(document), bytes) + facts.findings).sorted {
-          ($0.line, $0.column) < ($1.line, $1.column)
-        }
+        result.diagnostics =
+          (ObsidianTasksView.findingsInFile(linter.lint(document), bytes) + facts.findings).sorted {
+            ($0.line, $0.column) < ($1.line, $1.column)
+          }
         result.vault = facts
         return result
       }
@@ -239,44 +240,6 @@ struct LintJob: Sendable {
       result.error = error
     }
     return result
-  }
-
-  /// Findings on chk's view of a file in the Obsidian Tasks format, as they read in the
-  /// file: each on its whole line (the view's columns are not the file's), in the
-  /// plugin's signifiers, and with no fix (`--fix` does not write such a file).
-  static func inVault(_ diagnostics: [Diagnostic], _ bytes: [UInt8]) -> [Diagnostic] {
-    guard !diagnostics.isEmpty else { return [] }
-    // Where each line's content ends (LF, CRLF or a lone CR end lines, as in the view).
-    var ends: [Int] = []
-    var starts = [bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0]
-    var index = starts[0]
-    while index < bytes.count {
-      if bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") {
-        ends.append(index)
-        if bytes[index] == UInt8(ascii: "\r"), index + 1 < bytes.count,
-          bytes[index + 1] == UInt8(ascii: "\n")
-        {
-          index += 1
-        }
-        starts.append(index + 1)
-      }
-      index += 1
-    }
-    ends.append(bytes.count)
-    return diagnostics.map { finding in
-      var finding = finding
-      let line = min(max(finding.line, 1), ends.count) - 1
-      finding.column = 1
-      finding.endLine = finding.line
-      finding.endColumn = max(1, ends[line] - starts[line] + 1)
-      finding.isFixable = false
-      var message = finding.message
-      for (tag, signifier) in [("@due", "📅"), ("@done", "✅"), ("@id", "🆔"), ("@every", "🔁")] {
-        message = message.replacing(tag, with: signifier)
-      }
-      finding.message = message
-      return finding
-    }
   }
 
   private func parse(_ bytes: [UInt8], into result: inout LintFileResult) -> ChecklistDocument? {

@@ -2159,7 +2159,23 @@ gives its items the UIDs
 gives, writing nothing to it;
 .Cm lint
 reports the plugin's fields that are wrong (a duplicate \[u1F194], a date that is
-no day) on their whole line, in the plugin's signifiers.
+no day, and the rules
+.Cm unknown-dependency
+and
+.Cm invalid-recurrence )
+on their whole line, in the plugin's signifiers; the rules about chk's own
+syntax
+.Po
+.Cm tag-in-name ,
+.Cm checkbox-in-text ,
+.Cm duplicate-tag ,
+.Cm done-unchecked ,
+.Cm invalid-every ,
+.Cm missing-id ,
+.Cm invalid-id ,
+.Cm empty-name
+.Pc
+say nothing about the plugin's lines and are not applied there.
 In
 .Cm tui ,
 Space and x toggle such a file's tasks as
@@ -3480,8 +3496,19 @@ It never writes files: the editor owns the buffer.
 In a file in the Obsidian Tasks format (in a vault with the Tasks plugin; see
 .Xr checklist 5 )
 the check, uncheck and toggle actions write what the plugin writes (so the toggle
-key below works there as the plugin's "Toggle task done" does); diagnostics, other
-actions, formatting and completion are not offered, so that nothing in chk's own
+key below works there as the plugin's "Toggle task done" does); the diagnostics are
+what
+.Cm chk lint
+reports there (without
+.Cm unknown-dependency ,
+which needs the vault's other files), and completion is the plugin's
+auto-suggest: the signifiers the task lacks (typing
+.Ql du
+offers
+.Ql "\[u1F4C5] due date" ) ,
+days after a date's signifier, rules after
+.Ql \[u1F501] .
+Other actions and formatting are not offered, so that nothing in chk's own
 format is written into a vault.
 Answers go out as soon as each is ready, a completion before the symbols and
 folding that came with it, and

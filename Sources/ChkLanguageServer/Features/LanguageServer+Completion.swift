@@ -8,7 +8,6 @@ import ChkWorkspace
 extension LanguageServer {
   func completion(_ params: PositionParams) throws(ResponseError) -> JSONValue {
     let document = params.document
-    if document.isObsidianTasks { return ["isIncomplete": false, "items": []] }
     let position = params.position
     let cursor = document.buffer.offset(of: position, encoding)
     let line = document.buffer.line(ofOffset: cursor)
@@ -16,8 +15,11 @@ extension LanguageServer {
     let before = Array(document.bytes[lineStart..<cursor])
     let after = Array(
       document.bytes[cursor..<document.buffer.contentRange(ofLine: line).upperBound])
-    let (items, incomplete) = completions(
-      before: before, after: after, cursor: cursor, document: document)
+    let (items, incomplete) =
+      document.vaultSettings.map { settings in
+        vaultCompletions(
+          before: before, after: after, cursor: cursor, document: document, settings: settings)
+      } ?? completions(before: before, after: after, cursor: cursor, document: document)
     return ["isIncomplete": .bool(incomplete), "items": .array(items)]
   }
 
@@ -231,7 +233,7 @@ extension LanguageServer {
 
   /// The days offered inside `@due(`: today, tomorrow, next Monday, in a week and the
   /// end of the month.
-  private func comingDays() -> [(String, CalendarDay?)] {
+  func comingDays() -> [(String, CalendarDay?)] {
     let today = environment.workspace.today
     return [
       ("today", today), ("tomorrow", today.adding(days: 1)),
@@ -254,7 +256,7 @@ extension LanguageServer {
 
   /// Days as completions: labels in words, inserted as ISO dates. The filter text
   /// starts with what is being typed: the word ("tom") or the date ("2026-1").
-  private func dateCompletions(
+  func dateCompletions(
     _ days: [(String, CalendarDay?)], typed: String, replacing replaced: Range<Int>,
     close: String, in document: OpenDocument
   ) -> [JSONValue] {
@@ -276,7 +278,7 @@ extension LanguageServer {
     }
   }
 
-  private func item(
+  func item(
     _ label: String, detail: String, kind: Int, replacing replaced: Range<Int>, with text: String,
     in document: OpenDocument
   ) -> JSONValue {

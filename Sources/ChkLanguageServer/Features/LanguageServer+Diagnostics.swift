@@ -76,6 +76,9 @@ extension LanguageServer {
   /// line meant as one (as `chk lint --checklists-only`), one for text that cannot be
   /// parsed.
   func diagnostics(_ uri: String) -> [JSONValue] {
+    if let document = documents[uri], let settings = document.vaultSettings {
+      return vaultDiagnostics(document, settings)
+    }
     guard let result = parsed(uri), let document = documents[uri] else { return [] }
     let parsedDocument: ChecklistDocument
     switch result {
@@ -108,6 +111,35 @@ extension LanguageServer {
     else { return [] }
     return notes + findings.map { diagnostic($0, in: document) }
       + dueDiagnostics(document, parsedDocument, configuration)
+  }
+
+  /// The diagnostics of a file in the Obsidian Tasks format: what `chk lint` reports
+  /// there (chk's rules on its view, each on its task's whole line in the plugin's
+  /// signifiers, and `invalid-recurrence`), without fixes. `unknown-dependency` needs
+  /// the vault's other files, which `chk lint` reads: it is left out here.
+  ///
+  /// - Complexity: O(*n*) in the size of the text, once per version the client asks
+  ///   about.
+  private func vaultDiagnostics(_ document: OpenDocument, _ settings: ObsidianTaskSettings)
+    -> [JSONValue]
+  {
+    let bytes = document.bytes
+    guard
+      let view = try? ChecklistDocument(
+        parsing: ObsidianTasksView.chkBytes(of: bytes, settings: settings))
+    else { return [] }
+    let configuration =
+      (try? lintConfiguration(document.uri).get())
+      ?? LintConfiguration(today: environment.workspace.today)
+    let found = ChecklistLinter(configuration: configuration).lint(view)
+    guard view.hasItems || found.contains(where: { $0.rule == .malformedCheckbox }) else {
+      return []
+    }
+    let facts = ObsidianTasksView.vaultFacts(
+      of: bytes, settings: settings, configuration: configuration)
+    return (ObsidianTasksView.findingsInFile(found, bytes) + facts.findings)
+      .sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+      .map { diagnostic($0, in: document) }
   }
 
   /// With `dueHints` set to `diagnostic`: a hint on each open item due tomorrow or

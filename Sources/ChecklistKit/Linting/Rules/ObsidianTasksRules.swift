@@ -67,4 +67,54 @@ extension ObsidianTasksView {
     guard text.hasPrefix("every") else { return true }
     return text.dropFirst(5).allSatisfy { $0 == " " || $0.isASCII && $0.isNumber }
   }
+
+  /// The rules about chk's own syntax, which say nothing about the plugin's lines: a
+  /// tag after one blank (`x @done(1)` is text to the plugin), a box in the text, a tag
+  /// twice, a done day on a task to do (the plugin's own example has one), a
+  /// recurrence without a due day (the plugin counts from the other dates or today),
+  /// IDs chk would give, and a task with no description.
+  static let rulesOfChksOwnSyntax: Set<LintRule> = [
+    .tagInName, .checkboxInText, .duplicateTag, .doneUnchecked, .invalidEvery, .missingID,
+    .invalidID, .emptyName,
+  ]
+
+  /// Findings on chk's view of a file in the Obsidian Tasks format, as they read in the
+  /// file: each on its whole line (the view's columns are not the file's), in the
+  /// plugin's signifiers, and with no fix (`--fix` does not write such a file).
+  public static func findingsInFile(_ diagnostics: [Diagnostic], _ bytes: [UInt8]) -> [Diagnostic] {
+    let diagnostics = diagnostics.filter { !rulesOfChksOwnSyntax.contains($0.rule) }
+    guard !diagnostics.isEmpty else { return [] }
+    // Where each line's content ends (LF, CRLF or a lone CR end lines, as in the view).
+    var ends: [Int] = []
+    var starts = [bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0]
+    var index = starts[0]
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") {
+        ends.append(index)
+        if bytes[index] == UInt8(ascii: "\r"), index + 1 < bytes.count,
+          bytes[index + 1] == UInt8(ascii: "\n")
+        {
+          index += 1
+        }
+        starts.append(index + 1)
+      }
+      index += 1
+    }
+    ends.append(bytes.count)
+    return diagnostics.map { finding in
+      var finding = finding
+      let line = min(max(finding.line, 1), ends.count) - 1
+      finding.column = 1
+      finding.endLine = finding.line
+      finding.endColumn = max(1, ends[line] - starts[line] + 1)
+      finding.isFixable = false
+      var message = finding.message
+      for (tag, signifier) in [("@due", "📅"), ("@done", "✅"), ("@id", "🆔"), ("@every", "🔁")] {
+        message = message.replacing(tag, with: signifier)
+      }
+      finding.message = message
+      return finding
+    }
+  }
+
 }
