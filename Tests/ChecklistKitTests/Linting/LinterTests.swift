@@ -136,6 +136,10 @@ struct LinterTests {
       // Two spaces are there: what is missing is the blank between the tags.
       "tags glued together are in the name, and not fixed",
       "- [ ] k  @due(2024-01-01)@id(zz)\n", ["1:10-33 tag-in-name"]),
+    LintCase(
+      "a repeat in the name is moved out when the item has a due day",
+      "- [ ] Bin @every(week)  @due(2024-04-01)\n", ["1:11-23 tag-in-name"],
+      fixed: "- [ ] Bin  @every(week)  @due(2024-04-01)\n"),
     LintCase("@home after one space is just the name", "- [ ] Work @home\n", []),
     LintCase("a last line of digits alone is not a list marker", "- [ ] a\n12345", []),
     LintCase("an @ glued to a word is not a tag", "- [ ] Mail bob@due(2024-04-01) now\n", []),
@@ -203,6 +207,18 @@ struct LinterTests {
       #expect(String(decoding: copy.serialized(), as: UTF8.self) == fixed)
       #expect(report.fixed > 0)
     }
+  }
+
+  /// A tag in the name is offered a fix only when, moved out, it would raise no finding
+  /// of its own: a repeat that is no rule, or one without a due day, stays.
+  @Test func tagsInTheNameThatWouldBeWrongAsTagsAreNotFixable() throws {
+    let document = try TestSupport.document(
+      "- [ ] Bin @every(sometimes)  @due(2024-04-01)\n- [ ] Bin @every(week)\n"
+        + "- [ ] Bin @every(week)  @due(2024-04-01)\n- [ ] Call @remind(soon)  @due(2024-04-01)\n"
+        + "- [ ] Call @remind(09:00)  @due(2024-04-01)\n")
+    let found = linter(enabling: []).lint(document).filter { $0.rule == .tagInName }
+    #expect(found.map(\.line) == [1, 2, 3, 4, 5])
+    #expect(found.map(\.isFixable) == [false, false, true, false, true])
   }
 
   @Test func messagesQuoteTheOffendingText() throws {

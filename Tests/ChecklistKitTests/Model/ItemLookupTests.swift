@@ -50,4 +50,15 @@ struct ItemLookupTests {
       }
     }
   }
+
+  /// The list an item is in: the heading above it, the first line's too; before any
+  /// heading, the unnamed list.
+  @Test func anItemsListIsTheHeadingAboveIt() throws {
+    let document = try TestSupport.document("# Home\n- [ ] a\n## Later\n\n- [ ] b\n")
+    #expect(document.list(containing: .line(2)) == .line(1))
+    #expect(document.list(containing: .line(5)) == .line(3))
+    #expect(document.list(containing: .line(3)) == nil)
+    let unnamed = try TestSupport.document("- [ ] a\n# Home\n")
+    #expect(unnamed.list(containing: .line(1)) == .unnamed)
+  }
 }
