@@ -311,6 +311,11 @@ struct VaultTests {
     // file out.
     let export = cli.run("export", ".", "-o", "feed.ics")
     #expect(export.status == .success && export.output.contains("3 items"))
+    // A cancelled task is CANCELLED, not COMPLETED.
+    let cancelled = try Self.vault(tasks: "- [-] Gone 📅 2026-12-01 ❌ 2026-11-30\n")
+    #expect(cancelled.run("export", ".", "--include-done", "-o", "feed.ics").status == .success)
+    let feed = try cancelled.read("feed.ics")
+    #expect(feed.contains("STATUS:CANCELLED") && !feed.contains("COMPLETED"))
     let sync = cli.run("sync", ".", "--vdir", "vdir")
     #expect(sync.errors.contains("not synced: it is in the Obsidian Tasks format"))
     #expect(try cli.read("notes/tasks.md") == Self.tasks)

@@ -474,7 +474,12 @@ and
 .Ql COMPLETED
 the UTC moment of noon, local time, on their
 .Ql @done
-day (which every zone within 12 hours of yours shows as that day); events with
+day (which every zone within 12 hours of yours shows as that day), and a
+cancelled task of an Obsidian vault (a
+.Ql "[-]"
+with
+.Ql \[u274C] )
+CANCELLED; events with
 .Ql \[u2713]
 before the name, as an event has no status.
 An open item's reminder (see

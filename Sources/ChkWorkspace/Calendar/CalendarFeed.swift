@@ -15,7 +15,8 @@ import ChecklistKit
 /// - a series whose due day is not a day of its rule (`@every(monday)` due on a
 ///   Wednesday) lists the due day as an `RDATE`, so that it is an occurrence;
 /// - `COMPLETED` is the UTC moment of local noon on the `@done` day, which zones
-///   within 12 hours of here show as that day;
+///   within 12 hours of here show as that day; a checked item with `@cancelled` (a
+///   cancelled task of an Obsidian vault) is `STATUS:CANCELLED` instead;
 /// - no UID is in the feed twice;
 /// - no control character is in a TEXT value (see `ICalendarWriter.escaped`).
 package struct CalendarFeed {
@@ -136,7 +137,10 @@ package struct CalendarFeed {
     switch shape {
     case .todos:
       writer.line("DUE" + type, value)
-      if item.isChecked {
+      if item.isChecked, item.tags.contains(where: { $0.key == "cancelled" }) {
+        // A task the Obsidian Tasks plugin cancelled (`❌`: `@cancelled` in chk's view).
+        writer.line("STATUS", "CANCELLED")
+      } else if item.isChecked {
         writer.line("STATUS", "COMPLETED")
         if let done = item.doneDate {
           writer.line("COMPLETED", ICalendarWriter.utcOfLocalNoon(done))
