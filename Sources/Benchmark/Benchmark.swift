@@ -240,6 +240,7 @@ public enum Benchmark {
       options, items: options.quick ? 50 : 100_000, lintPeakRSS: lintRSS,
       environment: environment)
     figures += tree(options, environment: environment, log: log)
+    figures += vault(options, environment: environment, log: log)
     figures += growth(options, environment: environment, log: log)
     return figures
   }

@@ -9,6 +9,7 @@ extension Benchmark {
       "HOME=\(options.directory)",
     ]
     return tree(options, environment: environment, log: log)
+      + vault(options, environment: environment, log: log)
   }
 
   /// The many-file views: `chk list --in DIR` and `chk due DIR` over 1,000 files of

@@ -31,9 +31,12 @@ public enum ObsidianTasksView {
       output += bytes[0..<3]
       start = 3
     }
+    var rules: [ArraySlice<UInt8>: [UInt8]] = [:]
     forEachLine(bytes, from: start) { content, ending, isCode, inComment in
       let content = bytes[content]
-      if !isCode, let line = chkLine(content, settings: settings, inComment: inComment) {
+      if !isCode,
+        let line = chkLine(content, settings: settings, inComment: inComment, rules: &rules)
+      {
         output += line
       } else {
         output += content
@@ -156,11 +159,22 @@ public enum ObsidianTasksView {
   }
 
   /// A task line in chk's format, or `nil` for a line that is no task.
-  static func chkLine(_ content: ArraySlice<UInt8>, settings: ObsidianTaskSettings, inComment: Bool)
-    -> [UInt8]?
-  {
+  static func chkLine(
+    _ content: ArraySlice<UInt8>, settings: ObsidianTaskSettings, inComment: Bool,
+    rules: inout [ArraySlice<UInt8>: [UInt8]]
+  ) -> [UInt8]? {
     // Only lines with a box can be tasks: most lines are passed over at once.
     guard content.contains(UInt8(ascii: "[")) else { return nil }
+    if !inComment, let line = quickChkLine(content, settings: settings, rules: &rules) {
+      return line
+    }
+    return readChkLine(content, settings: settings, inComment: inComment)
+  }
+
+  /// `chkLine` read in full, through `ObsidianTask`.
+  static func readChkLine(
+    _ content: ArraySlice<UInt8>, settings: ObsidianTaskSettings, inComment: Bool
+  ) -> [UInt8]? {
     guard let task = task(content, settings: settings, inComment: inComment) else {
       return escapingBox(content)
     }
