@@ -61,4 +61,13 @@ struct ItemLookupTests {
     let unnamed = try TestSupport.document("- [ ] a\n# Home\n")
     #expect(unnamed.list(containing: .line(1)) == .unnamed)
   }
+
+  /// Front matter opens with `---` and blanks only: its lines are no items; `---x` opens
+  /// none.
+  @Test func frontMatterOpensWithDashesAndBlanksOnly() throws {
+    let blanks = try TestSupport.document("---  \n- [ ] in front matter\n---\n- [ ] a\n")
+    #expect(blanks.items.map(\.name) == ["a"])
+    let text = try TestSupport.document("---x\n- [ ] b\n---\n- [ ] a\n")
+    #expect(text.items.map(\.name) == ["b", "a"])
+  }
 }
