@@ -164,14 +164,17 @@ struct CanonicalLineTests {
       "", "  @id(k1)", " @id(k1)", "  @due(2024-01-02)  @id(k2)", "  @a   @b", "  @t(a\\)b)",
     ]
     let notes = ["", "  # note", "  #", "  # n ", "   # n", "  #  n", " # n"]
-    // Hard breaks: two blanks (canonical), more, a backslash.
+    // Hard breaks: two blanks (canonical), more, a backslash; before a continuation line
+    // half the time.
     let endings = ["", "", "  ", "   ", "    ", "\\", " \\"]
     for seed in UInt64(1)...20_000 {
       var random = TestRandom(seed: seed)
       let text =
         random.pick(indents) + random.pick(bullets) + random.pick(gaps) + random.pick(boxes)
         + random.pick(names) + random.pick(tags) + random.pick(notes) + random.pick(endings)
-      let document = try ChecklistDocument(parsing: text + "\n")
+      // A break renders only before a line that continues the item.
+      let document = try ChecklistDocument(
+        parsing: text + (random.chance(0.5) ? "\n  more\n" : "\n"))
       guard let record = document.lines.first, record.kind == .item else { continue }
       let leading = text.prefix { $0 == " " || $0 == "\t" }.count
       for indent in [0, leading] {
