@@ -218,4 +218,21 @@ struct InvalidConfigurationTests {
     }
     #expect(cli.run("fmt", "--check", ".").errors.contains(message))
   }
+
+  /// `list --in DIR` prints each file in file order, and `--sort` orders every file's
+  /// items, whichever way each file is printed.
+  @Test func listInADirectoryHonoursTheSortOrder() throws {
+    let cli = try CLIHarness(files: [
+      "a.md": "# A\n\n- [ ] pear  @due(2024-03-02)\n- [ ] apple  @due(2024-03-09)\n",
+      "b.md": "- [ ] zucchini\n- [ ] beans  @due(2024-03-01)\n",
+    ])
+    func names(_ arguments: String...) -> [String] {
+      cli.run(arguments).output.split(separator: "\n").compactMap { line in
+        ["pear", "apple", "zucchini", "beans"].first { line.contains($0) }
+      }
+    }
+    #expect(names("list", "--in", ".") == ["pear", "apple", "zucchini", "beans"])
+    #expect(names("list", "--in", ".", "--sort", "name") == ["apple", "pear", "beans", "zucchini"])
+    #expect(names("list", "--in", ".", "--sort", "due") == ["pear", "apple", "beans", "zucchini"])
+  }
 }
