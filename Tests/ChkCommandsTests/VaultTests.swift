@@ -107,9 +107,34 @@ struct VaultTests {
     )
     // A line without the global filter is no task.
     #expect(!cli.run("due", ".").output.contains("not a task"))
-    try cli.write(Self.plugin + "data.json", #"{"taskFormat": "dataview"}"#)
-    let dataview = cli.run("due", ".")
-    #expect(dataview.status == .usage && dataview.errors.contains("'dataview' format"))
+    try cli.write(Self.plugin + "data.json", #"{"taskFormat": "orgmode"}"#)
+    let other = cli.run("due", ".")
+    #expect(other.status == .usage && other.errors.contains("'orgmode' format"))
+  }
+
+  /// A vault whose plugin writes the Dataview format: read, checked and edited in it.
+  @Test func theDataviewFormatIsReadAndWritten() throws {
+    let cli = try Self.vault(
+      #"{"taskFormat": "dataview"}"#,
+      tasks:
+        "# Home\n\n- [ ] Pay rent  [repeat:: every month]  [priority:: high]  [due:: 2026-12-05]\n"
+        + "- [ ] Call (due:: 2026-12-08) #family\n")
+    let due = cli.run("due", ".")
+    #expect(due.output.contains("2026-12-05  notes/tasks.md:1  Pay rent"), "\(due.output)")
+    #expect(due.output.contains("Call #family"))
+    #expect(cli.run("check", "1").status == .success)
+    #expect(cli.run("edit", "/call", "--due", "2026-12-09 10:00").status == .success)
+    #expect(cli.run("add", "Milk", "--due", "2026-12-10").status == .success)
+    #expect(
+      try cli.read("notes/tasks.md") == """
+        # Home
+
+        - [ ] Pay rent  [priority:: high]  [repeat:: every month]  [due:: 2027-01-05]
+        - [x] Pay rent  [priority:: high]  [repeat:: every month]  [due:: 2026-12-05]  [completion:: 2026-12-07]
+        - [ ] Call #family @due(10:00)  [due:: 2026-12-09]
+        - [ ] Milk  [due:: 2026-12-10]
+
+        """)
   }
 
   /// Lines the plugin reads as tasks, and only those, are items: tasks in callouts

@@ -8,6 +8,10 @@ chk's hand-written scanner; the loop is DefaultTaskSerializer.deserialize's (fie
 taken off the end in a fixed order, passes while one matches, at most 21), the writing
 is DefaultTaskSerializer.serialize's order (src/Layout/TaskLayoutOptions.ts).
 
+With "format": "dataview", the fields are the Dataview format's inline fields
+(src/TaskSerializer/DataviewTaskSerializer.ts: the same loop, each field's expression
+wrapped by toInlineFieldRegex, each written as two blanks and [key:: value]).
+
 Reads {"lines": [TEXT, ...]}; writes {"tasks": [null or {"description", "status",
 "priority", "start", "created", "scheduled", "due", "done", "cancelled", "recurrence",
 "onCompletion", "id", "dependsOn", "blockLink", "line"}, ...]}, "line" being the line
@@ -38,6 +42,32 @@ FIELDS = [  # (name, regex), in the order deserialize tries them
     ("dependsOn", re.compile(
         "⛔" + VS16 + r"? *([a-zA-Z0-9-_]+( *, *[a-zA-Z0-9-_]+ *)*)\Z")),
 ]
+
+
+def inline(inner):
+    """DataviewTaskSerializer.toInlineFieldRegex: [key:: value] or (key:: value) at the end."""
+    return re.compile(r"(?:(?=[^\]]+\])\[|(?=[^)]+\))\() *" + inner + r" *[)\]](?: *,)?\Z")
+
+
+# src/TaskSerializer/DataviewTaskSerializer.ts (DATAVIEW_SYMBOLS), same order as FIELDS.
+DATAVIEW_PRIORITY = inline(r"priority:: *(highest|high|medium|low|lowest)")
+DATAVIEW_FIELDS = [
+    ("done", inline(r"completion:: *" + DATE)),
+    ("cancelled", inline(r"cancelled:: *" + DATE)),
+    ("due", inline(r"due:: *" + DATE)),
+    ("scheduled", inline(r"scheduled:: *" + DATE)),
+    ("start", inline(r"start:: *" + DATE)),
+    ("created", inline(r"created:: *" + DATE)),
+    ("recurrence", inline(r"repeat:: *([a-zA-Z0-9, !]+)")),
+    ("onCompletion", inline(r"onCompletion:: *([a-zA-Z]+)")),
+    ("tag", re.compile(r"(^|\s)#[^ !@#$%^&*(),.?\":{}|<>]+\Z")),
+    ("id", inline(r"id:: *([a-zA-Z0-9-_]+)")),
+    ("dependsOn", inline(r"dependsOn:: *([a-zA-Z0-9-_]+( *, *[a-zA-Z0-9-_]+ *)*)")),
+]
+DATAVIEW_KEYS = {"id": "id", "dependsOn": "dependsOn", "recurrence": "repeat",
+                 "onCompletion": "onCompletion", "created": "created", "start": "start",
+                 "scheduled": "scheduled", "due": "due", "cancelled": "cancelled",
+                 "done": "completion"}
 ORDER = [("id", "🆔"), ("dependsOn", "⛔"), ("priority", None), ("recurrence", "🔁"),
          ("onCompletion", "🏁"), ("created", "➕"), ("start", "🛫"), ("scheduled", "⏳"),
          ("due", "📅"), ("cancelled", "❌"), ("done", "✅")]
@@ -48,7 +78,7 @@ def trim(text):
     return text.strip(" \t\u00a0\u3000")
 
 
-def read(line):
+def read(line, dataview=False):
     match = TASK.match(line)
     if not match:
         return None
@@ -69,12 +99,12 @@ def read(line):
     matched = True
     while matched and runs <= 20:
         matched = False
-        found = PRIORITY.search(body)
+        found = (DATAVIEW_PRIORITY if dataview else PRIORITY).search(body)
         if found:
-            task["priority"] = PRIORITIES[found.group(1)]
+            task["priority"] = found.group(1) if dataview else PRIORITIES[found.group(1)]
             body = trim(body[:found.start()])
             matched = True
-        for name, pattern in FIELDS:
+        for name, pattern in DATAVIEW_FIELDS if dataview else FIELDS:
             found = pattern.search(body)
             if not found:
                 continue
@@ -86,7 +116,7 @@ def read(line):
             elif name == "dependsOn":
                 task[name] = [p for p in found.group(1).replace(" ", "").split(",") if p]
             else:
-                task[name] = found.group(1)
+                task[name] = found.group(1).strip(" ")
             body = trim(body[:found.start()])
             matched = True
         runs += 1
@@ -95,6 +125,15 @@ def read(line):
     task["description"] = body
     text = body
     for name, signifier in ORDER:
+        if dataview:
+            # componentToString: two blanks and [key:: value] for each field.
+            if name == "priority":
+                text += f"  [priority:: {task['priority']}]" if task["priority"] != "normal" else ""
+            elif name == "dependsOn":
+                text += "  [dependsOn:: " + ",".join(task[name]) + "]" if task[name] else ""
+            elif task[name]:
+                text += f"  [{DATAVIEW_KEYS[name]}:: {task[name]}]"
+            continue
         if name == "priority":
             symbol = {v: k for k, v in PRIORITIES.items()}.get(task["priority"])
             text += " " + symbol if symbol else ""
@@ -109,7 +148,9 @@ def read(line):
 
 def main():
     request = json.load(sys.stdin)
-    json.dump({"tasks": [read(line) for line in request["lines"]]}, sys.stdout, ensure_ascii=False)
+    dataview = request.get("format") == "dataview"
+    json.dump({"tasks": [read(line, dataview) for line in request["lines"]]}, sys.stdout,
+              ensure_ascii=False)
 
 
 if __name__ == "__main__":

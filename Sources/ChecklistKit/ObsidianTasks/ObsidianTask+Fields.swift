@@ -16,6 +16,24 @@ extension ObsidianTask {
     self.body = Self.string(text)
     var tags: [String] = []
     var runs = 0
+    // The matchers of the task's format.
+    let format = self.format
+    func date(_ text: [Unicode.Scalar], _ signifiers: [Unicode.Scalar], _ key: String) -> (
+      start: Int, value: String
+    )? {
+      format == .dataview
+        ? Self.inlineFieldAtEnd(
+          text, key, { ("0"..."9").contains($0) || $0 == "-" }, accepting: Self.isDate)
+        : Self.dateAtEnd(text, signifiers)
+    }
+    func field(
+      _ text: [Unicode.Scalar], _ signifier: Unicode.Scalar, _ key: String,
+      _ isValue: (Unicode.Scalar) -> Bool
+    ) -> (start: Int, value: String)? {
+      format == .dataview
+        ? Self.inlineFieldAtEnd(text, key, isValue, blanksInside: signifier == "🔁")
+        : Self.fieldAtEnd(text, signifier, isValue)
+    }
     var matched = true
     while matched, runs <= 20 {
       matched = false
@@ -25,25 +43,39 @@ extension ObsidianTask {
         text = Self.trimmed(text[..<match.start])
         matched = true
       }
-      if let (start, level) = Self.priorityAtEnd(text) {
+      if format == .dataview {
+        take(
+          Self.inlineFieldAtEnd(text, "priority", Self.isLetter) { value in
+            Priority.allCases.contains { $0.name == value && $0 != .none }
+          }
+        ) { value in
+          priority = Priority.allCases.first { $0.name == value } ?? .none
+        }
+      } else if let (start, level) = Self.priorityAtEnd(text) {
         priority = level
         text = Self.trimmed(text[..<start])
         matched = true
       }
-      take(Self.dateAtEnd(text, Self.done)) { doneDate = $0 }
-      take(Self.dateAtEnd(text, Self.cancelled)) { cancelledDate = $0 }
-      take(Self.dateAtEnd(text, Self.due)) { dueDate = $0 }
-      take(Self.dateAtEnd(text, Self.scheduled)) { scheduledDate = $0 }
-      take(Self.dateAtEnd(text, Self.start)) { startDate = $0 }
-      take(Self.dateAtEnd(text, Self.created)) { createdDate = $0 }
-      take(Self.fieldAtEnd(text, "🔁", Self.isRuleCharacter)) { recurrence = $0 }
-      take(Self.fieldAtEnd(text, "🏁", Self.isLetter)) {
+      take(date(text, Self.done, "completion")) { doneDate = $0 }
+      take(date(text, Self.cancelled, "cancelled")) { cancelledDate = $0 }
+      take(date(text, Self.due, "due")) { dueDate = $0 }
+      take(date(text, Self.scheduled, "scheduled")) { scheduledDate = $0 }
+      take(date(text, Self.start, "start")) { startDate = $0 }
+      take(date(text, Self.created, "created")) { createdDate = $0 }
+      take(field(text, "🔁", "repeat", Self.isRuleCharacter)) { recurrence = $0 }
+      take(field(text, "🏁", "onCompletion", Self.isLetter)) {
         // Letters that are no action are taken off and dropped, as the plugin does.
         onCompletion = OnCompletion(rawValue: $0.lowercased())
       }
       take(Self.tagAtEnd(text)) { tags.insert($0, at: 0) }
-      take(Self.fieldAtEnd(text, "🆔", Self.isIDCharacter)) { id = $0 }
-      take(Self.dependenciesAtEnd(text)) { value in
+      take(field(text, "🆔", "id", Self.isIDCharacter)) { id = $0 }
+      take(
+        format == .dataview
+          ? Self.inlineFieldAtEnd(
+            text, "dependsOn", { Self.isIDCharacter($0) || $0 == "," }, blanksInside: true,
+            accepting: Self.isDependencyList)
+          : Self.dependenciesAtEnd(text)
+      ) { value in
         dependsOn = value.split(separator: ",").map { $0.filter { $0 != " " } }
           .filter { !$0.isEmpty }
       }
@@ -121,6 +153,68 @@ extension ObsidianTask {
       text[valueStart...].allSatisfy({ isValue($0) || (isValue(" ") && $0 == " ") })
     else { return nil }
     return (end - 1, Self.string(text[valueStart...]))
+  }
+
+  /// A Dataview inline field at the end: `[key:: value]` or `(key:: value)`, blanks
+  /// allowed around the key and value, a `,` (after blanks) allowed after it
+  /// (`DataviewTaskSerializer.toInlineFieldRegex`: `(?:(?=[^\]]+\])\[|(?=[^)]+\))\() *KEY
+  /// *VALUE *[)\]](?: *,)?$`, whose look-aheads pair `[` with `]` and `(` with `)`).
+  /// The value, trimmed, is made of `isValue`'s characters; the match starts at the
+  /// opening bracket.
+  static func inlineFieldAtEnd(
+    _ text: [Unicode.Scalar], _ key: String, _ isValue: (Unicode.Scalar) -> Bool,
+    blanksInside: Bool = false, accepting accepts: (String) -> Bool = { _ in true }
+  ) -> (start: Int, value: String)? {
+    var index = text.count
+    if index > 0, text[index - 1] == "," {
+      index -= 1
+      while index > 0, text[index - 1] == " " { index -= 1 }
+    }
+    guard index > 0, text[index - 1] == "]" || text[index - 1] == ")" else { return nil }
+    let opening: Unicode.Scalar = text[index - 1] == "]" ? "[" : "("
+    index -= 1
+    let valueEnd = index
+    while index > 0, isValue(text[index - 1]) || text[index - 1] == " " { index -= 1 }
+    // `::` and the key, case and all, then blanks and the opening bracket.
+    let keyScalars = Array((key + "::").unicodeScalars)
+    guard index >= keyScalars.count,
+      Array(text[(index - keyScalars.count)..<index]) == keyScalars
+    else { return nil }
+    let value = trimmedBlanks(text[index..<valueEnd])
+    guard !value.isEmpty, value.allSatisfy({ isValue($0) || blanksInside && $0 == " " }),
+      accepts(Self.string(value))
+    else { return nil }
+    var start = index - keyScalars.count
+    while start > 0, text[start - 1] == " " { start -= 1 }
+    guard start > 0, text[start - 1] == opening else { return nil }
+    return (start - 1, Self.string(value))
+  }
+
+  static func trimmedBlanks(_ scalars: ArraySlice<Unicode.Scalar>) -> ArraySlice<Unicode.Scalar> {
+    var slice = scalars
+    while slice.first == " " { slice.removeFirst() }
+    while slice.last == " " { slice.removeLast() }
+    return slice
+  }
+
+  static func isDate(_ text: String) -> Bool {
+    let scalars = Array(text.unicodeScalars)
+    guard scalars.count == 10 else { return false }
+    for (offset, scalar) in scalars.enumerated() {
+      let isDash = offset == 4 || offset == 7
+      guard isDash ? scalar == "-" : ("0"..."9").contains(scalar) else { return false }
+    }
+    return true
+  }
+
+  /// `[a-zA-Z0-9-_]+( *, *[a-zA-Z0-9-_]+ *)*`: IDs separated by commas, blanks around
+  /// the commas, none inside an ID.
+  static func isDependencyList(_ value: String) -> Bool {
+    let parts = value.split(separator: ",", omittingEmptySubsequences: false)
+    return parts.allSatisfy { part in
+      let id = part.trimmingBlanks
+      return !id.isEmpty && !id.contains(" ")
+    }
   }
 
   /// `⛔\ufe0f? *([a-zA-Z0-9-_]+( *, *[a-zA-Z0-9-_]+ *)*)$`

@@ -37,6 +37,13 @@ public struct ObsidianTask: Sendable, Hashable {
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
   }
 
+  /// How the fields are written: the plugin's emoji signifiers (`📅 2026-12-05`, its
+  /// default) or Dataview's inline fields (`[due:: 2026-12-05]`), as the vault's plugin
+  /// is set (`taskFormat`).
+  public enum Format: Sendable, Hashable {
+    case emoji, dataview
+  }
+
   /// What completing the task does to its line (`🏁`).
   public enum OnCompletion: String, Sendable, Hashable {
     case keep, delete
@@ -80,6 +87,8 @@ public struct ObsidianTask: Sendable, Hashable {
   /// The text after the box as read, without its block link: what the plugin looks
   /// for the global filter in.
   public var body: String = ""
+  /// The format the fields are read and written in.
+  public var format = Format.emoji
 
   /// A task with a description and no fields.
   public init(
@@ -95,7 +104,8 @@ public struct ObsidianTask: Sendable, Hashable {
   /// Reads a line (without its line break), or `nil` when it is not a task line: an
   /// indentation of blanks, tabs and `>`, a list marker, one or more spaces, a box
   /// holding one character, then the text.
-  public init?(line: String) {
+  public init?(line: String, format: Format = .emoji) {
+    self.format = format
     let scalars = Array(line.unicodeScalars)
     var index = 0
     while index < scalars.count, Self.isIndentation(scalars[index]) { index += 1 }
@@ -135,22 +145,31 @@ public struct ObsidianTask: Sendable, Hashable {
   }
 
   /// The text after the box as the plugin writes it (`Task.toString()`).
+  ///
+  /// In the Dataview format each field is two blanks and `[key:: value]`
+  /// (`DataviewTaskSerializer.componentToString`).
   public var text: String {
     var result = description
-    func field(_ signifier: String, _ value: String?) {
-      if let value, !value.isEmpty { result += " " + signifier + " " + value }
+    let isDataview = format == .dataview
+    func field(_ signifier: String, _ key: String, _ value: String?) {
+      guard let value, !value.isEmpty else { return }
+      result += isDataview ? "  [" + key + ":: " + value + "]" : " " + signifier + " " + value
     }
-    field("🆔", id)
-    field("⛔", dependsOn.joined(separator: ","))
-    if let signifier = priority.signifier { result += " " + signifier }
-    field("🔁", recurrence.map { ObsidianRecurrence($0)?.text ?? $0 })
-    field("🏁", onCompletion?.rawValue)
-    field("➕", createdDate)
-    field("🛫", startDate)
-    field("⏳", scheduledDate)
-    field("📅", dueDate)
-    field("❌", cancelledDate)
-    field("✅", doneDate)
+    field("🆔", "id", id)
+    field("⛔", "dependsOn", dependsOn.joined(separator: ","))
+    if isDataview, priority != .none {
+      result += "  [priority:: " + priority.name + "]"
+    } else if !isDataview, let signifier = priority.signifier {
+      result += " " + signifier
+    }
+    field("🔁", "repeat", recurrence.map { ObsidianRecurrence($0)?.text ?? $0 })
+    field("🏁", "onCompletion", onCompletion?.rawValue)
+    field("➕", "created", createdDate)
+    field("🛫", "start", startDate)
+    field("⏳", "scheduled", scheduledDate)
+    field("📅", "due", dueDate)
+    field("❌", "cancelled", cancelledDate)
+    field("✅", "completion", doneDate)
     return result + blockLink
   }
 

@@ -58,6 +58,9 @@ public struct ObsidianTaskSettings: Sendable, Hashable {
   public var removesScheduledDateOnRecurrence = false
   /// `globalFilter`: when not empty, only lines whose text holds it are tasks.
   public var globalFilter = ""
+  /// `taskFormat`: the emoji signifiers (`tasksPluginEmoji`, the default) or Dataview's
+  /// inline fields (`dataview`).
+  public var format = ObsidianTask.Format.emoji
 
   /// The defaults.
   public init() {}

@@ -44,7 +44,7 @@ extension ObsidianTasksView {
       // The byte-order mark is no part of the first line's task.
       let mark = index == 0 && lines[0].content.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
       guard let text = String(validating: lines[index].content.dropFirst(mark), as: UTF8.self),
-        var task = ObsidianTask(line: text)
+        var task = ObsidianTask(line: text, format: settings.format)
       else { return nil }
       let status = settings.status(task.statusSymbol)
       let isClosed = [.done, .cancelled, .nonTask].contains(status.type)

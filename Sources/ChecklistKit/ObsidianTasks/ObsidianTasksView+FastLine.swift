@@ -14,7 +14,7 @@ extension ObsidianTasksView {
     _ content: ArraySlice<UInt8>, settings: ObsidianTaskSettings,
     rules: inout [ArraySlice<UInt8>: [UInt8]]
   ) -> [UInt8]? {
-    guard settings.globalFilter.isEmpty else { return nil }
+    guard settings.globalFilter.isEmpty, settings.format == .emoji else { return nil }
     let space = UInt8(ascii: " ")
     var index = content.startIndex
     let end = content.endIndex

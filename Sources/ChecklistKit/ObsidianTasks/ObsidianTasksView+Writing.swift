@@ -106,7 +106,9 @@ extension ObsidianTasksView {
           output += (quote.isEmpty ? line.content : Array(quote.utf8)) + ending
           continue
         }
-        let was = source.flatMap { Self.task(from: originalLines[$0.line].content) }
+        let was = source.flatMap {
+          Self.task(from: originalLines[$0.line].content, format: settings.format)
+        }
         let quote = was.map { quotePrefix($0.indentation) } ?? quotePrefix(before: output)
         let written = try writtenTask(
           item, viewLine: line.content, source: was, quote: quote, settings: settings,
@@ -182,8 +184,8 @@ extension ObsidianTasksView {
   }
 
   /// The task of a file's line.
-  static func task(from content: [UInt8]) -> ObsidianTask? {
-    String(validating: content, as: UTF8.self).flatMap { ObsidianTask(line: $0) }
+  static func task(from content: [UInt8], format: ObsidianTask.Format) -> ObsidianTask? {
+    String(validating: content, as: UTF8.self).flatMap { ObsidianTask(line: $0, format: format) }
   }
 
   /// The block-quote part of an indentation: up to and with the last `>` and the blank
@@ -221,6 +223,7 @@ extension ObsidianTasksView {
   ) throws(WriteBackError) -> ObsidianTask {
     func refuse(_ reason: String) -> WriteBackError { WriteBackError(line: line, reason: reason) }
     var task = source ?? ObsidianTask(description: "")
+    task.format = settings.format
     let prefix = viewLine.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
     let marker = viewLine.dropFirst(prefix.count).prefix { $0 != UInt8(ascii: " ") }
     task.indentation = quote + String(decoding: prefix, as: UTF8.self)
@@ -292,7 +295,8 @@ extension ObsidianTasksView {
     } else {
       task.recurrence = tags["recurrence"]
     }
-    guard let read = ObsidianTask(line: task.line), read.description == task.description,
+    guard let read = ObsidianTask(line: task.line, format: task.format),
+      read.description == task.description,
       read.dueDate == task.dueDate, read.doneDate == task.doneDate,
       read.recurrence.map({ ObsidianRecurrence($0)?.text ?? $0 })
         == task.recurrence.map({ ObsidianRecurrence($0)?.text ?? $0 })

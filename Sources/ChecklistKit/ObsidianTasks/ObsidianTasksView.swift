@@ -71,7 +71,7 @@ public enum ObsidianTasksView {
   ) -> ObsidianTask? {
     guard content.contains(UInt8(ascii: "[")), !inComment,
       let text = String(validating: content, as: UTF8.self),
-      let task = ObsidianTask(line: text),
+      let task = ObsidianTask(line: text, format: settings.format),
       settings.globalFilter.isEmpty || task.body.contains(settings.globalFilter)
     else { return nil }
     return task

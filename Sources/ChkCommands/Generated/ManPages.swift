@@ -2189,7 +2189,13 @@ does and
 .Ic u
 takes it back; the other keys edit it as the commands above do, and say why
 when the plugin's format cannot say what they would write.
-A vault whose plugin writes the Dataview format is refused.
+A vault whose plugin writes the Dataview format
+.Po
+.Ql taskFormat
+.Ql dataview
+in its settings
+.Pc
+is read and written in that format; another format is refused.
 .Pp
 .Ql sync
 names the vdir
@@ -3336,6 +3342,33 @@ in progress,
 cancelled; any other character, and
 .Ql [X] ,
 is an unknown status that is to do, as the plugin reads it.
+.Pp
+A vault whose plugin is set to the Dataview format writes each field as two blanks
+and an inline field in brackets, read also in parentheses, with blanks inside and a
+comma after it:
+.Bd -literal -offset indent
+- [ ] Pay rent  [repeat:: every month]  [priority:: high]  [due:: 2026-12-05]
+.Ed
+.Pp
+The keys are
+.Ql due ,
+.Ql scheduled ,
+.Ql start ,
+.Ql created ,
+.Ql completion
+(done),
+.Ql cancelled ,
+.Ql repeat ,
+.Ql onCompletion ,
+.Ql priority
+(from
+.Ql highest
+to
+.Ql lowest ) ,
+.Ql id
+and
+.Ql dependsOn ,
+read as the signifiers are, in the same order and passes.
 .Pp
 Tasks in block quotes and callouts
 .Pq Ql "> - [ ] x"

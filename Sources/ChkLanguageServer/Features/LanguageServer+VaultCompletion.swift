@@ -12,7 +12,7 @@ extension LanguageServer {
     settings: ObsidianTaskSettings
   ) -> ([JSONValue], Bool) {
     guard let line = String(validating: before + after, as: UTF8.self),
-      let task = ObsidianTask(line: line),
+      settings.format == .emoji, let task = ObsidianTask(line: line),
       settings.globalFilter.isEmpty || task.body.contains(settings.globalFilter),
       settings.status(task.statusSymbol).type != .nonTask,
       let typedText = String(validating: before, as: UTF8.self),

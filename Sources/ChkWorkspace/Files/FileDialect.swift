@@ -31,7 +31,7 @@ package enum FileDialect: Sendable, Hashable {
   /// defaults (as the plugin merges them); the defaults when the file is missing.
   ///
   /// - Throws: a usage error for a `data.json` that is not the plugin's settings, or
-  ///   that sets the Dataview format, which chk does not read.
+  ///   that sets a task format chk does not read (neither emoji nor Dataview).
   package static func settings(inVault root: String) throws(WorkspaceError) -> ObsidianTaskSettings
   {
     let path = (root == "/" ? "" : root) + pluginFolder + "/data.json"
@@ -52,10 +52,14 @@ package enum FileDialect: Sendable, Hashable {
     guard let value = try? JSONValue.parse(bytes), value.isObject else {
       throw .usage("\(path): not the Tasks plugin's settings (expected a JSON object)")
     }
-    if let format = value["taskFormat"]?.stringValue, format != "tasksPluginEmoji" {
+    switch value["taskFormat"]?.stringValue {
+    case nil, "tasksPluginEmoji": settings.format = .emoji
+    case "dataview": settings.format = .dataview
+    case let format?:
       throw .usage(
         "\(path): the vault's Tasks plugin writes the '\(format)' format; chk reads its emoji "
-          + "format only (set \"dialect\": \"chk\" in .chk.json to read the files as chk's own)")
+          + "and Dataview formats (set \"dialect\": \"chk\" in .chk.json to read the files as "
+          + "chk's own)")
     }
     settings.setsDoneDate = value["setDoneDate"]?.boolValue ?? settings.setsDoneDate
     settings.setsCancelledDate = value["setCancelledDate"]?.boolValue ?? settings.setsCancelledDate

@@ -64,14 +64,18 @@ struct ObsidianReferenceTests {
 
   /// What differs between chk and the reference on each line; and how many lines had
   /// a due date, a priority or a recurrence.
-  static func differences(_ lines: [String]) throws -> (differences: [String], withFields: Int)? {
+  static func differences(_ lines: [String], format: ObsidianTask.Format = .emoji) throws -> (
+    differences: [String], withFields: Int
+  )? {
     guard
       let python = try RenderingOracle.python(
         for: "Obsidian Tasks reference", modules: ["json", "re"], packages: "Python 3")
     else { return nil }
     let script = TestSupport.packageRoot.appendingPathComponent(
       "Tests/Helpers/obsidian_reference.py")
-    let request = try JSONSerialization.data(withJSONObject: ["lines": lines])
+    let request = try JSONSerialization.data(withJSONObject: [
+      "lines": lines, "format": format == .dataview ? "dataview" : "emoji",
+    ])
     let result = try #require(RenderingOracle.run(python, [script.path], input: request))
     #expect(result.status == 0, "obsidian_reference.py failed")
     let answer = try #require(
@@ -81,7 +85,7 @@ struct ObsidianReferenceTests {
     var differences: [String] = []
     var withFields = 0
     for (line, expected) in zip(lines, tasks) {
-      let task = ObsidianTask(line: line)
+      let task = ObsidianTask(line: line, format: format)
       guard let expected = expected as? [String: Any] else {
         if task != nil {
           differences.append("\(line.debugDescription): chk reads a task, the reference none")
@@ -115,6 +119,8 @@ struct ObsidianReferenceTests {
         if key == "line", let rule = task.recurrence, let canonical = ObsidianRecurrence(rule)?.text
         {
           theirs = theirs.replacingOccurrences(of: "🔁 " + rule, with: "🔁 " + canonical)
+            .replacingOccurrences(
+              of: "[repeat:: " + rule + "]", with: "[repeat:: " + canonical + "]")
         }
         if value != theirs {
           differences.append(
