@@ -321,4 +321,16 @@ extension ListFromOutlineTests {
     }.joined(separator: "\n")
     #expect(whole.output == expected)
   }
+
+  /// `--list` names a list by its name, or by the `@id` of its heading: only that list
+  /// is shown.
+  @Test func aListIsNamedByTheIDOfItsHeading() throws {
+    let cli = try CLIHarness(files: [
+      "CHECKLIST.md": "## Groceries  @id(groc)\n\n- [ ] milk\n\n## Work  @id(work)\n\n- [ ] mail\n"
+    ])
+    let groceries = cli.run("list", "--list", "groc").output
+    #expect(groceries.contains("milk") && !groceries.contains("mail"), "\(groceries)")
+    let work = cli.run("list", "--list", "work", "--open").output
+    #expect(work.contains("mail") && !work.contains("milk"), "\(work)")
+  }
 }
