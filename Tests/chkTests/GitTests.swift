@@ -253,6 +253,9 @@ struct GitTests {
   @Test func setupIsIdempotentAndCheckReportsIt() throws {
     guard Self.hasGit else { try Skips.skip("git end to end", because: "no git") }
     defer { try? FileManager.default.removeItem(at: directory) }
+    // Outside a repository: said so (64), not taken for git missing.
+    let outside = try chk("git", "setup")
+    #expect(outside.status == 64 && outside.text.contains("not in a git repository"))
     try git("init", "-q", "-b", "main")
     let before = try chk("git", "setup", "--check")
     #expect(before.status == 1)
