@@ -59,8 +59,12 @@ struct ReadingCommandTests {
     #expect(!cli.run("list").output.contains("\u{1B}["))
     #expect(cli.run("list", "--color", "always").output.contains("\u{1B}[32m[x]\u{1B}[0m"))
     #expect(!cli.run("list", "--color=never").output.contains("\u{1B}["))
+    // On a terminal: colour by default, none with NO_COLOR.
+    cli.outputIsTerminal = true
+    #expect(cli.run("list").output.contains("\u{1B}[32m[x]\u{1B}[0m"))
     cli.variables["NO_COLOR"] = "1"
     #expect(!cli.run("list").output.contains("\u{1B}["))
+    cli.outputIsTerminal = false
     let bad = cli.run("list", "--color", "sometimes")
     #expect(bad.status == .usage)
     #expect(bad.errors == "chk: --color takes auto, always or never, not 'sometimes'\n")

@@ -21,6 +21,8 @@ struct CLIHarness {
   /// The clock's moment, when set (else the real clock's).
   var now: LocalMoment?
   var standardInput: [UInt8] = []
+  /// Whether the output is a terminal (for colour by default).
+  var outputIsTerminal = false
 
   init(files: [String: String] = [:]) throws {
     directory = try TemporaryDirectory()
@@ -46,7 +48,7 @@ struct CLIHarness {
 
   @discardableResult
   func run(_ arguments: [String]) -> Result {
-    let output = ByteOutput()
+    let output = ByteOutput(isTerminal: outputIsTerminal)
     let errors = ByteOutput()
     let status = ChkTool.run(arguments, environment: environment, output: output, errors: errors)
     return Result(status: status, output: output.text, errors: errors.text)
