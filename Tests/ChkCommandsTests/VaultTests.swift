@@ -313,6 +313,53 @@ struct VaultTests {
       try cli.read("notes/tasks.md") == Self.tasks + "\n> [!todo] Later\n> - [ ] In a callout\n")
   }
 
+  /// Found by a hostile probe and a review: tasks that read alike in chk's view (`[ ]`
+  /// and `[/]`, a block link) are told apart; renumbering keeps each task's fields; a
+  /// task moved out of a callout leaves its quote marks, one edited after a callout
+  /// keeps none; a global filter stays on the tasks chk writes; names that would hide
+  /// tasks or read as chk's own fields, and a task that would land in a comment, are
+  /// refused.
+  @Test func editsKnowEachTaskForSure() throws {
+    func after(
+      _ text: String, _ arguments: [String], settings: String? = nil
+    ) throws -> (CLIHarness.Result, String) {
+      let cli = try Self.vault(settings, tasks: text)
+      let result = cli.run(arguments)
+      return (result, try cli.read("notes/tasks.md"))
+    }
+    #expect(
+      try after("- [ ] Same\n- [ ] Other\n- [/] Same\n", ["rm", "1", "2"]).1 == "- [/] Same\n")
+    #expect(
+      try after("- [ ] A\n- [ ] Same\n- [/] Same ^keep\n- [ ] B\n", ["mv", "3", "--top"]).1
+        == "- [/] Same ^keep\n- [ ] A\n- [ ] Same\n- [ ] B\n")
+    #expect(
+      try after("1. [ ] a\n2. [ ] b 🆔 bid ^x\n3. [/] c\n", ["rm", "1"]).1
+        == "1. [ ] b 🆔 bid ^x\n2. [/] c\n")
+    #expect(
+      try after("> [!todo] T\n> - [ ] P\n> - [ ] Q\n\n- [ ] Out\n", ["mv", "/Q", "--after", "/Out"]).1
+        == "> [!todo] T\n> - [ ] P\n\n- [ ] Out\n- [ ] Q\n")
+    #expect(
+      try after("> [!note]\n> - [ ] a\n- [ ] b\n", ["edit", "/b", "--due", "2026-12-09"]).1
+        == "> [!note]\n> - [ ] a\n- [ ] b 📅 2026-12-09\n")
+    let filtered = ##"{"globalFilter": "#task"}"##
+    #expect(
+      try after("- [ ] #task Real\n", ["edit", "1", "--name", "Renamed"], settings: filtered).1
+        == "- [ ] #task Renamed\n")
+    #expect(
+      try after("- [ ] #task Real\n", ["add", "New"], settings: filtered).1
+        == "- [ ] #task Real\n- [ ] #task New\n")
+    for (text, arguments, words) in [
+      ("- [ ] A\n- [ ] B\n", ["edit", "2", "--name", "has %% c"], "opens an Obsidian comment"),
+      ("- [ ] A\n", ["edit", "1", "--name", "x @due(2026-01-01)"], "chk reads as its own"),
+      ("# L\n\n- [ ] A\n%%\n- [ ] hidden\n", ["add", "X"], "inside an Obsidian comment"),
+    ] {
+      let (result, file) = try after(text, arguments)
+      #expect(result.status == .dataError, "\(arguments)")
+      #expect(result.errors.contains(words), "\(arguments): \(result.errors)")
+      #expect(file == text, "\(arguments)")
+    }
+  }
+
   /// What the plugin's format cannot say is refused (65), the file untouched; `fmt -w`
   /// and `lint --fix` would write chk's own form (64).
   @Test func editsThePluginCannotSayAreRefused() throws {

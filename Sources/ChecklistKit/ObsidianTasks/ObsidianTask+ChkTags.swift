@@ -26,8 +26,7 @@ extension ObsidianTask {
         continue
       }
       // A tag of the plugin's: `#word` after a blank.
-      guard let blank = text.lastIndex(of: " "), text[text.index(after: blank)...].first == "#",
-        dueTime != nil || remind != nil || hashtags.isEmpty
+      guard let blank = text.lastIndex(of: " "), text[text.index(after: blank)...].first == "#"
       else { break }
       hashtags.insert(text[text.index(after: blank)...], at: 0)
       text = text[..<blank]

@@ -95,8 +95,13 @@ extension ObsidianTasksView {
   static func needsFullReading(_ description: ArraySlice<UInt8>) -> Bool {
     var previous: UInt8 = 0
     var tokenStart = description.startIndex
+    // A tag after a blank that is not ASCII (a no-break space) is the plugin's tag too.
+    var hasHash = false
+    var hasNonASCII = false
     for index in description.indices {
       let byte = description[index]
+      if byte == UInt8(ascii: "#") { hasHash = true } else if byte >= 0x80 { hasNonASCII = true }
+      if hasHash, hasNonASCII { return true }
       switch byte {
       case UInt8(ascii: "\\"), UInt8(ascii: "@"), 0x7F, 0..<0x20: return true
       case UInt8(ascii: " "):

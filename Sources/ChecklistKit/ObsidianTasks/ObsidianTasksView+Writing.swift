@@ -69,14 +69,29 @@ extension ObsidianTasksView {
         (old: oldIndex.lines(change.old), new: newIndex.lines(change.new))
       }
     }
-    let sources = pairing(
-      changes, oldLines: oldLines, newLines: newLines, view: document, edited: edited)
+    let sources = pairing(changes, oldLines: oldLines, newLines: newLines, edited: edited)
     var output: [UInt8] = []
     output.reserveCapacity(original.count + 256)
     var unwritten = Set<String>()
+    // The lines of `output` written as tasks: each must be read as one (not in a
+    // comment or fenced code).
+    var written: Set<Int> = []
+    var lineCount = 0
+    func append(_ content: [UInt8], _ ending: [UInt8], isTask: Bool = false) {
+      if isTask { written.insert(lineCount) }
+      output += content
+      output += ending
+      lineCount += 1
+    }
     var kept = 0
+    // The old line the last line written was, to tell a task edited in place from one
+    // moved.
+    var previousSource: Int?
     func keep(_ range: Range<Int>) {
-      for index in range { output += originalLines[index].content + originalLines[index].ending }
+      for index in range {
+        append(originalLines[index].content, originalLines[index].ending)
+        previousSource = index
+      }
     }
     for change in changes {
       keep(kept..<change.old.lowerBound)
@@ -86,11 +101,12 @@ extension ObsidianTasksView {
         let ending =
           line.ending.isEmpty && index + 1 < newLines.count ? [UInt8(ascii: "\n")] : line.ending
         let source = sources[index]
-        if let source, source.moved {
-          output += originalLines[source.line].content + ending
-          continue
-        }
+        defer { previousSource = source }
         guard let item = edited.item(at: .line(index + 1)) else {
+          if let source {
+            append(originalLines[source].content, ending)
+            continue
+          }
           // A blank line chk puts between blocks inside a callout (between a quoted line
           // and a quoted line or a task of the view) stays in it.
           func isBlank(_ bytes: [UInt8]) -> Bool {
@@ -103,82 +119,91 @@ extension ObsidianTasksView {
           let quote =
             isBlank(line.content) && isInside
             ? quotePrefix(before: output).filter { $0 != " " } : ""
-          output += (quote.isEmpty ? line.content : Array(quote.utf8)) + ending
+          append(quote.isEmpty ? line.content : Array(quote.utf8), ending)
           continue
         }
         let was = source.flatMap {
-          Self.task(from: originalLines[$0.line].content, format: settings.format)
+          Self.task(from: originalLines[$0].content, format: settings.format)
         }
-        let quote = was.map { quotePrefix($0.indentation) } ?? quotePrefix(before: output)
-        let written = try writtenTask(
+        // A task keeps its quote marks where it was, and when moved, unless the task
+        // before it now is in a callout of another depth (moved into or out of one); a
+        // new task takes those of the task before it.
+        let before = taskQuote(before: output, format: settings.format)
+        let own = was.map { quotePrefix($0.indentation) }
+        let isInPlace = source.map { $0 == (previousSource.map { $0 + 1 } ?? 0) } ?? false
+        let quote =
+          own.map { own in
+            isInPlace ? own : before.map { depth($0) != depth(own) ? $0 : own } ?? own
+          } ?? before ?? ""
+        if let source, let was, line.content == oldLines[source].content,
+          quotePrefix(was.indentation) == quote
+        {
+          append(originalLines[source].content, ending, isTask: true)
+          continue
+        }
+        let task = try writtenTask(
           item, viewLine: line.content, source: was, quote: quote, settings: settings,
           today: today, line: index + 1)
         // A task the edit left as it was (chk gave it only an ID) keeps its bytes.
-        output +=
-          written == was
-          ? originalLines[source?.line ?? 0].content + ending
-          : Array(written.line.utf8) + ending
-        if let id = item.id, id != written.id { unwritten.insert(id) }
+        append(
+          task == was ? originalLines[source ?? 0].content : Array(task.line.utf8), ending,
+          isTask: true)
+        if let id = item.id, id != task.id { unwritten.insert(id) }
       }
     }
     keep(kept..<originalLines.count)
+    try checkTasksAreRead(output, written, settings: settings)
     return ((whole.starts(with: mark) ? mark : []) + output, unwritten)
   }
 
-  /// For each new line of the changes, the old line it was: the same view elsewhere (a
-  /// moved line); else, for an item, a task line of the same change (in order), else a
-  /// task line anywhere whose item had the same name (an item moved and changed).
+  /// Refuses a result where a task written would not be read as one: inside an
+  /// Obsidian comment (`%%`) or fenced code in a callout, where the plugin reads none.
+  static func checkTasksAreRead(
+    _ output: [UInt8], _ written: Set<Int>, settings: ObsidianTaskSettings
+  ) throws(WriteBackError) {
+    guard !written.isEmpty else { return }
+    var number = 0
+    var hidden: Int?
+    forEachLine(output, from: 0) { content, _, isCode, inComment in
+      if hidden == nil, written.contains(number), isCode || inComment { hidden = number }
+      number += 1
+    }
+    if let hidden {
+      throw WriteBackError(
+        line: hidden + 1,
+        reason: "the task would be inside an Obsidian comment (%%) or fenced code, where the "
+          + "plugin reads no task: place it elsewhere")
+    }
+  }
+
+  /// For each new line of the changes, the old line it was: for an item, the line its
+  /// `@vaultline` tag names (the view an edit is made on marks every task,
+  /// `chkBytes(marksLines:)`); for another line, the same view among the lines the edit
+  /// took away (a line moved with its list).
   static func pairing(
     _ changes: [(old: Range<Int>, new: Range<Int>)],
     oldLines: [(content: [UInt8], ending: [UInt8])],
-    newLines: [(content: [UInt8], ending: [UInt8])], view: ChecklistDocument,
-    edited: ChecklistDocument
-  ) -> [Int: (line: Int, moved: Bool)] {
-    var sources: [Int: (line: Int, moved: Bool)] = [:]
+    newLines: [(content: [UInt8], ending: [UInt8])], edited: ChecklistDocument
+  ) -> [Int: Int] {
+    var sources: [Int: Int] = [:]
     var deleted: [[UInt8]: [Int]] = [:]
     for change in changes {
       for index in change.old.reversed() {
         deleted[oldLines[index].content, default: []].append(index)
       }
     }
-    var taken = Set<Int>()
+    // A mark names a line the edit took away, once: a copy of a line that stays (its
+    // tags copied with it) is a new task.
+    var away = Set(changes.flatMap { Array($0.old) })
     for change in changes {
       for index in change.new {
-        guard let source = deleted[newLines[index].content]?.popLast() else { continue }
-        sources[index] = (source, true)
-        taken.insert(source)
-      }
-    }
-    func isTask(_ index: Int) -> Bool {
-      !taken.contains(index) && view.lines[index].kind == .item
-    }
-    var unpaired: [Int] = []
-    for change in changes {
-      var old = change.old.filter(isTask)[...]
-      for index in change.new where sources[index] == nil {
-        guard edited.item(at: .line(index + 1)) != nil else { continue }
-        if let source = old.popFirst() {
-          sources[index] = (source, false)
-          taken.insert(source)
-        } else {
-          unpaired.append(index)
+        if let item = edited.item(at: .line(index + 1)) {
+          let mark = item.tags.last { $0.key == lineKey }?.value.flatMap { Int($0) }
+          if let mark, away.remove(mark - 1) != nil { sources[index] = mark - 1 }
+        } else if let source = deleted[newLines[index].content]?.popLast() {
+          sources[index] = source
         }
       }
-    }
-    // Items moved and changed: by the name in the view.
-    var byName: [String: [Int]] = [:]
-    for change in changes {
-      for index in change.old.reversed() where isTask(index) {
-        guard let name = view.item(at: .line(index + 1))?.name else { continue }
-        byName[name, default: []].append(index)
-      }
-    }
-    for index in unpaired {
-      guard let name = edited.item(at: .line(index + 1))?.name,
-        let source = byName[name]?.popLast(), !taken.contains(source)
-      else { continue }
-      sources[index] = (source, false)
-      taken.insert(source)
     }
     return sources
   }
@@ -215,6 +240,26 @@ extension ObsidianTasksView {
     return quotePrefix(String(decoding: lead, as: UTF8.self))
   }
 
+  /// The quote marks of the last line written when it is a task; `nil` for another line.
+  static func taskQuote(before output: [UInt8], format: ObsidianTask.Format) -> String? {
+    var end = output.count
+    if output.last == UInt8(ascii: "\n") { end -= 1 }
+    if end > 0, output[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+    var start = end
+    while start > 0, output[start - 1] != UInt8(ascii: "\n"),
+      output[start - 1] != UInt8(ascii: "\r")
+    {
+      start -= 1
+    }
+    guard let text = String(validating: output[start..<end], as: UTF8.self),
+      let task = ObsidianTask(line: text, format: format)
+    else { return nil }
+    return quotePrefix(task.indentation)
+  }
+
+  /// How many `>` a quote prefix holds.
+  static func depth(_ quote: String) -> Int { quote.count { $0 == ">" } }
+
   /// The task an edited item says: the source task (the one the line was) with the
   /// item's name, box and fields, or a new task.
   static func writtenTask(
@@ -233,7 +278,7 @@ extension ObsidianTasksView {
         "the Obsidian Tasks format has no notes: write it in the name, or on a line of its own")
     }
     var tags: [String: String] = [:]
-    for tag in item.tags {
+    for tag in item.tags where tag.key != lineKey {
       guard let key = Self.writtenKeys.first(where: { $0 == tag.key }), let value = tag.value else {
         throw refuse(
           "@\(tag.key) has no place in the Obsidian Tasks format (checklist(5), OBSIDIAN TASKS)")
@@ -253,9 +298,22 @@ extension ObsidianTasksView {
     let old = source?.chkFields
     var due = tags["due"].map { $0.split(separator: " ", maxSplits: 1).map(String.init) } ?? []
     if due.count == 1, ClockTime(due[0]) != nil { due.insert("", at: 0) }
+    var name = item.name == old?.name ? old?.name ?? item.name : item.name
+    if name != old?.name {
+      // A new name must read back as itself: no `%%`, which opens an Obsidian comment
+      // that hides the tasks after it, and no end chk would read as its own fields.
+      if name.contains("%%") {
+        throw refuse("'%%' in a name opens an Obsidian comment, which hides the tasks after it")
+      }
+      if ObsidianTask(description: name).chkFields.name != name {
+        throw refuse("the name ends in what chk reads as its own @due or @remind: reword it")
+      }
+      // A vault with a global filter reads only the tasks that hold it.
+      let filter = settings.globalFilter
+      if !filter.isEmpty, !name.contains(filter) { name = filter + " " + name }
+    }
     task.description = ObsidianTask.description(
-      name: item.name == old?.name ? old?.name ?? item.name : item.name,
-      dueTime: due.count == 2 ? due[1] : nil, remind: tags["remind"])
+      name: name, dueTime: due.count == 2 ? due[1] : nil, remind: tags["remind"])
     if task.description.isEmpty, source == nil { throw refuse("the name is empty") }
     task.dueDate = due.first.flatMap { $0.isEmpty ? nil : $0 }
     // The dates as chk's tags say; a status changed here keeps only its own date, as
@@ -278,8 +336,9 @@ extension ObsidianTasksView {
     }
     task.dependsOn = (tags["depends"] ?? "").split(separator: ",").map { String($0) }
     // An ID chk made for a task that had none is not written: the plugin's IDs are for
-    // dependencies.
-    if let source, !source.id.isEmpty {
+    // dependencies. A task's own ID the view did not show (one chk does not read, over
+    // 32 characters) stays.
+    if let source, !source.id.isEmpty, ChecklistDocument.isValidID(source.id) {
       task.id = tags["id"] ?? ""
     } else if source == nil {
       task.id = ""
@@ -295,11 +354,16 @@ extension ObsidianTasksView {
     } else {
       task.recurrence = tags["recurrence"]
     }
+    // Read back, the line must be this task, every field (a value holding a signifier,
+    // `@start(2026-01-01 ⏫)`, would read as another field).
+    func normal(_ task: ObsidianTask) -> ObsidianTask {
+      var task = task
+      task.body = ""
+      task.recurrence = task.recurrence.map { ObsidianRecurrence($0)?.text ?? $0 }
+      return task
+    }
     guard let read = ObsidianTask(line: task.line, format: task.format),
-      read.description == task.description,
-      read.dueDate == task.dueDate, read.doneDate == task.doneDate,
-      read.recurrence.map({ ObsidianRecurrence($0)?.text ?? $0 })
-        == task.recurrence.map({ ObsidianRecurrence($0)?.text ?? $0 })
+      normal(read) == normal(task)
     else {
       throw refuse(
         "the plugin would not read '\(item.name)' as written: its end reads as one of its fields")

@@ -22,8 +22,14 @@ public enum ObsidianTasksView {
   /// The view of a file's bytes, line for line (lines end at LF, CRLF or a lone CR, as
   /// chk's parser ends them; a byte-order mark stays in front).
   ///
+  /// With `marksLines`, each task's item ends in `@vaultline(N)`, N its 1-based line:
+  /// the view an edit is made on, whose items `writingBack` then knows for sure, even
+  /// two that read alike (`[ ]` and `[/]`, one with a block link).
+  ///
   /// - Complexity: O(*n*) in the size of the file.
-  public static func chkBytes(of bytes: [UInt8], settings: ObsidianTaskSettings) -> [UInt8] {
+  public static func chkBytes(
+    of bytes: [UInt8], settings: ObsidianTaskSettings, marksLines: Bool = false
+  ) -> [UInt8] {
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count + bytes.count / 8)
     var start = 0
@@ -32,11 +38,15 @@ public enum ObsidianTasksView {
       start = 3
     }
     var rules: [ArraySlice<UInt8>: [UInt8]] = [:]
+    var number = 0
     forEachLine(bytes, from: start) { content, ending, isCode, inComment in
       let content = bytes[content]
+      number += 1
       if !isCode,
-        let line = chkLine(content, settings: settings, inComment: inComment, rules: &rules)
+        var (line, isTask) = chkLine(
+          content, settings: settings, inComment: inComment, rules: &rules)
       {
+        if marksLines, isTask { Self.mark(&line, number) }
         output += line
       } else {
         output += content
@@ -75,6 +85,17 @@ public enum ObsidianTasksView {
       settings.globalFilter.isEmpty || task.body.contains(settings.globalFilter)
     else { return nil }
     return task
+  }
+
+  /// The key of the tag that marks each task's line in the view an edit is made on.
+  static let lineKey = "vaultline"
+
+  /// `  @vaultline(N)` before the blanks at the end of a task's item (a hard break).
+  static func mark(_ line: inout [UInt8], _ number: Int) {
+    var end = line.count
+    while end > 0, line[end - 1] == UInt8(ascii: " ") { end -= 1 }
+    if line.count - end < 2 { end = line.count }
+    line.insert(contentsOf: Array("  @\(lineKey)(\(number))".utf8), at: end)
   }
 
   /// Fenced code in a block quote or callout: its lines are no tasks (the plugin reads
@@ -158,17 +179,21 @@ public enum ObsidianTasksView {
     return Array(content[..<box]) + [UInt8(ascii: "\\")] + Array(content[box...])
   }
 
-  /// A task line in chk's format, or `nil` for a line that is no task.
+  /// A task line in chk's format (`isTask`), a line with a box escaped, or `nil` for a
+  /// line the view keeps as it is.
   static func chkLine(
     _ content: ArraySlice<UInt8>, settings: ObsidianTaskSettings, inComment: Bool,
     rules: inout [ArraySlice<UInt8>: [UInt8]]
-  ) -> [UInt8]? {
+  ) -> (line: [UInt8], isTask: Bool)? {
     // Only lines with a box can be tasks: most lines are passed over at once.
     guard content.contains(UInt8(ascii: "[")) else { return nil }
     if !inComment, let line = quickChkLine(content, settings: settings, rules: &rules) {
-      return line
+      return (line, true)
     }
-    return readChkLine(content, settings: settings, inComment: inComment)
+    guard let task = task(content, settings: settings, inComment: inComment) else {
+      return escapingBox(content).map { ($0, false) }
+    }
+    return (chkLine(of: task, content, settings: settings), true)
   }
 
   /// `chkLine` read in full, through `ObsidianTask`.
@@ -178,6 +203,15 @@ public enum ObsidianTasksView {
     guard let task = task(content, settings: settings, inComment: inComment) else {
       return escapingBox(content)
     }
+    return chkLine(of: task, content, settings: settings)
+  }
+
+  /// The item of a task read from `content`.
+  static func chkLine(
+    of task: ObsidianTask, _ content: ArraySlice<UInt8>, settings: ObsidianTaskSettings
+  )
+    -> [UInt8]
+  {
     let type = settings.status(task.statusSymbol).type
     let isClosed = type == .done || type == .cancelled || type == .nonTask
     // In a block quote or callout: the indentation after the last `>` and its blank.

@@ -18,8 +18,11 @@ extension Invocation {
   ) throws(CommandError) -> ExitCode {
     let outcome = try fileEdit.apply(to: path) {
       opened throws(CommandError) -> (bytes: [UInt8], value: [String]) in
+      // The view with each task's line marked, so that the edit's lines are known for
+      // sure when written back.
       let view = try fileEdit.parse(
-        ObsidianTasksView.chkBytes(of: opened.contents, settings: settings), path: path)
+        ObsidianTasksView.chkBytes(of: opened.contents, settings: settings, marksLines: true),
+        path: path)
       var document = view
       document.idGenerator = idGenerator
       document.history = ByteHistory()

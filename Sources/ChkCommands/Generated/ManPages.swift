@@ -2149,8 +2149,18 @@ and
 at the end of the description, which the plugin keeps (see
 .Xr checklist 5 ) .
 What the plugin's format cannot say is refused (exit status 65) and the file
-left as it was: a note, or a name whose end the plugin would read as one of its
-fields.
+left as it was: a note; a name whose end the plugin would read as one of its
+fields, or chk as its own
+.Ql @due
+or
+.Ql @remind ;
+a name holding
+.Ql %% ,
+which opens an Obsidian comment that hides the tasks after it; a task that would
+land inside such a comment.
+A task moved into or out of a callout takes the quote marks of the tasks around
+it; with a global filter, a task chk names or adds gets the filter in front of
+its name.
 A task in a callout is removed alone: the lines under it stay.
 .Cm fmt
 and

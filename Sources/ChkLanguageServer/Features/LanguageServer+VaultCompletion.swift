@@ -22,7 +22,10 @@ extension LanguageServer {
     // The value of the field the cursor is in: what follows its signifier.
     let scalars = Array(text.unicodeScalars)
     if let signifierIndex = scalars.lastIndex(where: { Self.valueSignifiers.contains($0) }) {
-      let value = String(String.UnicodeScalarView(scalars[(signifierIndex + 1)...]))
+      // An emoji keyboard puts a variation selector after the signifier.
+      var valueStart = signifierIndex + 1
+      if valueStart < scalars.count, scalars[valueStart] == "\u{FE0F}" { valueStart += 1 }
+      let value = String(String.UnicodeScalarView(scalars[valueStart...]))
       if value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || " -,".contains($0)) }) {
         let typed = value.drop { $0 == " " }
         let replaced = (cursor - typed.utf8.count)..<cursor

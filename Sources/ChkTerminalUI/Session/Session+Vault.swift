@@ -31,7 +31,17 @@ extension Session {
           isStale = true
           throw WorkspaceError(message: "the file changed on disk", kind: .busy)
         }
-        var document = view
+        // The same lines, each task's marked (`chkBytes(marksLines:)`): what is written
+        // back knows each item's line for sure.
+        let marked: ChecklistDocument
+        do throws(ParseError) {
+          marked = try ChecklistDocument(
+            parsing: ObsidianTasksView.chkBytes(
+              of: opened.contents, settings: settings, marksLines: true))
+        } catch {
+          throw WorkspaceError(message: error.message, kind: .invalidData)
+        }
+        var document = marked
         document.idGenerator = workspace.idGenerator
         document.history = ByteHistory()
         do throws(EditError) {
@@ -41,7 +51,7 @@ extension Session {
         }
         do throws(ObsidianTasksView.WriteBackError) {
           let back = try ObsidianTasksView.writingBack(
-            opened.contents, view: view, edited: document, settings: settings, today: today)
+            opened.contents, view: marked, edited: document, settings: settings, today: today)
           message = back.unwrittenIDs.reduce(message) { $0.replacing(" \($1) \"", with: " \"") }
           let words = message.split(separator: ";", maxSplits: 1).first.map(String.init) ?? message
           return (back.bytes, HistoryLabel("chk tui: " + words))

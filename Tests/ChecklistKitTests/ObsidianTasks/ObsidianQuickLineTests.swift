@@ -86,7 +86,7 @@ struct ObsidianQuickLineTests {
     }
     let (quick, differences) = Self.compare(lines)
     #expect(differences.isEmpty, "\(differences.count): \(differences.prefix(5))")
-    #expect(quick > 50, "\(quick) read quickly")
+    #expect(quick > 30, "\(quick) read quickly")
   }
 
   @Test func thePluginsDocsAreReadAlike() {

@@ -25,7 +25,7 @@ struct ObsidianWriteBackTests {
     _ bytes: [UInt8], _ change: (inout ChecklistDocument) throws -> Void
   ) throws -> [UInt8] {
     let view = try ChecklistDocument(
-      parsing: ObsidianTasksView.chkBytes(of: bytes, settings: settings))
+      parsing: ObsidianTasksView.chkBytes(of: bytes, settings: settings, marksLines: true))
     var edited = view
     edited.history = ByteHistory()
     try change(&edited)
