@@ -335,8 +335,9 @@ struct VaultTests {
     #expect(
       try after("1. [ ] a\n2. [ ] b 🆔 bid ^x\n3. [/] c\n", ["rm", "1"]).1
         == "1. [ ] b 🆔 bid ^x\n2. [/] c\n")
+    let callout = "> [!todo] T\n> - [ ] P\n> - [ ] Q\n\n- [ ] Out\n"
     #expect(
-      try after("> [!todo] T\n> - [ ] P\n> - [ ] Q\n\n- [ ] Out\n", ["mv", "/Q", "--after", "/Out"]).1
+      try after(callout, ["mv", "/Q", "--after", "/Out"]).1
         == "> [!todo] T\n> - [ ] P\n\n- [ ] Out\n- [ ] Q\n")
     #expect(
       try after("> [!note]\n> - [ ] a\n- [ ] b\n", ["edit", "/b", "--due", "2026-12-09"]).1
