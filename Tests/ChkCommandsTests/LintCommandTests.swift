@@ -212,6 +212,13 @@ struct LintCommandTests {
       #expect(((rule["shortDescription"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
       let level = (rule["defaultConfiguration"] as? [String: Any])?["level"] as? String
       #expect(["none", "note", "warning", "error"].contains(level ?? ""))
+      // A rule's default level is its default severity; one off by default is a
+      // warning when enabled.
+      guard let name = rule["id"] as? String, let known = LintRule.named(name) else { continue }
+      let expected = known.defaultSeverity == .off ? "warning" : known.defaultSeverity.rawValue
+      #expect(level == expected, "\(name)")
+      let enabled = (rule["defaultConfiguration"] as? [String: Any])?["enabled"] as? Bool
+      #expect(enabled == (known.defaultSeverity != .off), "\(name)")
     }
     let results = try #require(run["results"] as? [[String: Any]])
     #expect(results.count == 2)

@@ -337,4 +337,13 @@ extension ListFromOutlineTests {
     let work = cli.run("list", "--list", "work", "--open").output
     #expect(work.contains("mail") && !work.contains("milk"), "\(work)")
   }
+
+  /// An ITEM of digits is a number; digits and anything else (a colon) are an ID.
+  @Test func digitsAndAColonAreNoNumber() throws {
+    let cli = try CLIHarness(files: ["CHECKLIST.md": "- [ ] a\n"])
+    let result = cli.run("check", "9:")
+    #expect(result.status == .usage)
+    #expect(result.errors.contains("no item with ID '9:'"), "\(result.errors)")
+    #expect(cli.run("check", "9").errors.contains("no item number 9"))
+  }
 }
