@@ -361,6 +361,22 @@ struct VaultTests {
     }
   }
 
+  /// A rule whose next day would be past 9999 brings no next instance, and says so; a
+  /// recurring task with `🏁 delete` is replaced by its next one, which is said.
+  @Test func checkingSaysWhenNoNextOneCame() throws {
+    let cli = try Self.vault(
+      tasks: "- [ ] A 🔁 every month 📅 9999-12-31\n- [ ] B 🔁 every day 🏁 delete 📅 2026-12-05\n")
+    let ended = cli.run("check", "1")
+    #expect(ended.status == .success)
+    #expect(ended.errors.contains("'every month' gives no day after the task's dates"))
+    let deleted = cli.run("check", "/B")
+    #expect(deleted.output.contains("added the next one, due 2026-12-06"), "\(deleted.output)")
+    #expect(
+      try cli.read("notes/tasks.md")
+        == "- [x] A 🔁 every month 📅 9999-12-31 ✅ 2026-12-07\n"
+        + "- [ ] B 🔁 every day 🏁 delete 📅 2026-12-06\n")
+  }
+
   /// What the plugin's format cannot say is refused (65), the file untouched; `fmt -w`
   /// and `lint --fix` would write chk's own form (64).
   @Test func editsThePluginCannotSayAreRefused() throws {

@@ -19,6 +19,9 @@ extension ObsidianTasksView {
     public var removed: Bool
     /// A `🔁` rule chk does not read, which brought no next instance.
     public var unreadRule: String?
+    /// A rule chk reads that gives no next day (past the year 9999), which brought no
+    /// next instance either.
+    public var endedRule: String?
   }
 
   /// The file's bytes after `action` on the tasks at `lines` (1-based, each a task line
@@ -68,8 +71,12 @@ extension ObsidianTasksView {
       if !addsNext { task.recurrence = nil }
       var written = task.withStatus(target, today: today, settings: settings, createdOn: createdOn)
       if !addsNext { for index in written.indices { written[index].recurrence = rule } }
-      if written.count == 2, let next = written.first(where: { $0.statusSymbol != target }) {
+      // The next instance is the one not given the new status (with `🏁 delete`, the
+      // only one left).
+      if outcome.isDoneNow, let next = written.first(where: { $0.statusSymbol != target }) {
         outcome.nextDate = next.dueDate ?? next.scheduledDate ?? next.startDate ?? ""
+      } else if outcome.isDoneNow, addsNext, let rule, ObsidianRecurrence(rule) != nil {
+        outcome.endedRule = rule
       }
       outcome.removed = written.isEmpty
       outcomes[line] = outcome

@@ -90,6 +90,11 @@ extension Invocation {
             "chk: \(file.shown):\(item.line): the rule '\(rule)' is not one chk reads: no next "
               + "one was added (checklist(5), OBSIDIAN TASKS)")
         }
+        if let rule = outcome.endedRule {
+          errors.line(
+            "chk: \(file.shown):\(item.line): '\(rule)' gives no day after the task's dates "
+              + "(past 9999-12-31): no next one was added")
+        }
       }
       return (bytes, messages)
     }

@@ -129,6 +129,7 @@ extension Session {
       }
       if outcome?.removed == true { message += "; removed it (🏁 delete)" }
       if let rule = outcome?.unreadRule { message += "; no next one: chk does not read '\(rule)'" }
+      if let rule = outcome?.endedRule { message += "; no next one: '\(rule)' gives no later day" }
       setStatus(message)
     } catch {
       if files[index].changedOnDisk || isStale, (try? files[index].reload()) != nil {
