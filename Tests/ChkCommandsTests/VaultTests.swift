@@ -377,6 +377,36 @@ struct VaultTests {
         + "- [ ] B 🔁 every day 🏁 delete 📅 2026-12-06\n")
   }
 
+  /// `chk sync` with a vault: the tasks get the plugin's own `🆔` (by which the phone's
+  /// copies are found again); a tick and a new name on the phone come back as the
+  /// plugin writes them; the phone's note stays on the phone (the format has none),
+  /// through later syncs.
+  @Test func syncCarriesAVaultsTasksBothWays() throws {
+    let cli = try Self.vault(
+      tasks: "# Home\n\n- [ ] Pay rent ⏫ 📅 2026-12-05\n- [/] Call mum @due(14:30) 📅 2026-12-08\n")
+    let first = cli.run("sync", ".", "--vdir", "vdir")
+    #expect(first.status == .success, "\(first.errors)")
+    let tasks = try cli.read("notes/tasks.md")
+    #expect(tasks.contains("- [ ] Pay rent 🆔 ") && tasks.contains("⏫ 📅 2026-12-05\n"), "\(tasks)")
+    let call = try SyncCommandTests.todo(cli, named: "Call mum")
+    #expect(call.file.todo.property("DUE")?.value == "20261208T143000")
+    try SyncCommandTests.edit(call.path) { text in
+      text.replacingOccurrences(
+        of: "STATUS:NEEDS-ACTION", with: "STATUS:COMPLETED\r\nCOMPLETED:20261207T120000Z"
+      )
+      .replacingOccurrences(
+        of: "SUMMARY:Call mum", with: "SUMMARY:Call mum back\r\nDESCRIPTION:from the phone")
+    }
+    let second = cli.run("sync", ".", "--vdir", "vdir")
+    #expect(second.status == .success, "\(second.errors)")
+    let after = try cli.read("notes/tasks.md")
+    #expect(after.contains("- [x] Call mum back @due(14:30) 🆔 "), "\(after)")
+    #expect(after.contains("📅 2026-12-08 ✅ 2026-12-07\n"), "\(after)")
+    #expect(cli.run("sync", ".", "--vdir", "vdir").output.contains("up to date"))
+    let kept = try SyncCommandTests.todo(cli, named: "Call mum back")
+    #expect(kept.file.todo.property("DESCRIPTION")?.text == "from the phone")
+  }
+
   /// What the plugin's format cannot say is refused (65), the file untouched; `fmt -w`
   /// and `lint --fix` would write chk's own form (64).
   @Test func editsThePluginCannotSayAreRefused() throws {
@@ -396,8 +426,7 @@ struct VaultTests {
       #expect(result.errors.contains("Obsidian Tasks format"), "\(arguments): \(result.errors)")
     }
     #expect(try cli.read("notes/tasks.md") == Self.tasks)
-    // The feed gives its items UIDs without writing @id into the vault; sync leaves the
-    // file out.
+    // The feed gives its items UIDs without writing an ID into the vault.
     let export = cli.run("export", ".", "-o", "feed.ics")
     #expect(export.status == .success && export.output.contains("3 items"))
     // A cancelled task is CANCELLED, not COMPLETED.
@@ -405,8 +434,6 @@ struct VaultTests {
     #expect(cancelled.run("export", ".", "--include-done", "-o", "feed.ics").status == .success)
     let feed = try cancelled.read("feed.ics")
     #expect(feed.contains("STATUS:CANCELLED") && !feed.contains("COMPLETED"))
-    let sync = cli.run("sync", ".", "--vdir", "vdir")
-    #expect(sync.errors.contains("not synced: it is in the Obsidian Tasks format"))
     #expect(try cli.read("notes/tasks.md") == Self.tasks)
   }
 

@@ -9,6 +9,22 @@
 /// written is read back as the plugin reads it, and refused when it would read as
 /// something else.
 extension ObsidianTasksView {
+  /// What writing an edit back does besides the edit.
+  public struct WriteBackOptions: Sendable, Hashable {
+    /// Whether the IDs chk made for tasks without one are written (`🆔`): what two-way
+    /// sync needs to find each task again.
+    public var keepsIDs = false
+    /// Whether a note (which the plugin's format has no place for) is left out rather
+    /// than refused: a note from the phone, in a sync.
+    public var dropsNotes = false
+
+    /// Neither.
+    public init(keepsIDs: Bool = false, dropsNotes: Bool = false) {
+      self.keepsIDs = keepsIDs
+      self.dropsNotes = dropsNotes
+    }
+  }
+
   /// Why an edit of chk's view cannot be written in the plugin's format.
   public struct WriteBackError: Error, Sendable, Hashable {
     /// The 1-based line of the edited view the refusal is about.
@@ -33,7 +49,8 @@ extension ObsidianTasksView {
   /// - Complexity: O(*n*) in the size of the file, plus O(*d*²) for *d* changed lines.
   public static func writingBack(
     _ original: [UInt8], view document: ChecklistDocument, edited: ChecklistDocument,
-    settings: ObsidianTaskSettings, today: CalendarDay
+    settings: ObsidianTaskSettings, today: CalendarDay,
+    options: WriteBackOptions = WriteBackOptions()
   ) throws(WriteBackError) -> (bytes: [UInt8], unwrittenIDs: Set<String>) {
     // A byte-order mark is no part of the first line: the lines are compared and
     // written without it, and it goes in front of the result when the edit kept it.
@@ -143,7 +160,7 @@ extension ObsidianTasksView {
         }
         let task = try writtenTask(
           item, viewLine: line.content, source: was, quote: quote, settings: settings,
-          today: today, line: index + 1)
+          today: today, line: index + 1, options: options)
         // A task the edit left as it was (chk gave it only an ID) keeps its bytes.
         append(
           task == was ? originalLines[source ?? 0].content : Array(task.line.utf8), ending,
@@ -264,7 +281,8 @@ extension ObsidianTasksView {
   /// item's name, box and fields, or a new task.
   static func writtenTask(
     _ item: ChecklistItem, viewLine: [UInt8], source: ObsidianTask?, quote: String,
-    settings: ObsidianTaskSettings, today: CalendarDay, line: Int
+    settings: ObsidianTaskSettings, today: CalendarDay, line: Int,
+    options: WriteBackOptions = WriteBackOptions()
   ) throws(WriteBackError) -> ObsidianTask {
     func refuse(_ reason: String) -> WriteBackError { WriteBackError(line: line, reason: reason) }
     var task = source ?? ObsidianTask(description: "")
@@ -273,7 +291,7 @@ extension ObsidianTasksView {
     let marker = viewLine.dropFirst(prefix.count).prefix { $0 != UInt8(ascii: " ") }
     task.indentation = quote + String(decoding: prefix, as: UTF8.self)
     task.listMarker = String(decoding: marker, as: UTF8.self)
-    if item.note != nil {
+    if item.note != nil, !options.dropsNotes {
       throw refuse(
         "the Obsidian Tasks format has no notes: write it in the name, or on a line of its own")
     }
@@ -338,7 +356,9 @@ extension ObsidianTasksView {
     // An ID chk made for a task that had none is not written: the plugin's IDs are for
     // dependencies. A task's own ID the view did not show (one chk does not read, over
     // 32 characters) stays.
-    if let source, !source.id.isEmpty, ChecklistDocument.isValidID(source.id) {
+    if let source, !source.id.isEmpty, !ChecklistDocument.isValidID(source.id) {
+      task.id = source.id
+    } else if options.keepsIDs || source.map({ !$0.id.isEmpty }) ?? false {
       task.id = tags["id"] ?? ""
     } else if source == nil {
       task.id = ""

@@ -63,28 +63,38 @@ extension Command {
   /// that cannot be edited (read-only, locked) is said, and its items keep the UIDs
   /// `--no-assign` gives (`chk sync` leaves them out).
   static func giveIDs(
-    _ files: inout ParsedChecklists, _ invocation: Invocation,
+    _ files: inout ParsedChecklists, _ invocation: Invocation, intoVaults: Bool = false,
     lines: (ChecklistDocument) -> [Int]
   ) {
     var given = (items: 0, files: 0)
     for index in files.documents.indices {
       let file = files.documents[index]
-      // A file in the Obsidian Tasks format gets no `@id`: its items' UIDs are those
-      // `--no-assign` gives.
-      guard file.dialect == .chk else { continue }
+      // A file in the Obsidian Tasks format gets no ID from `export`: its items' UIDs
+      // are those `--no-assign` gives. `sync` gives its tasks the plugin's own `🆔`.
+      if file.dialect != .chk, !intoVaults { continue }
       let lines = lines(file.document)
       guard !lines.isEmpty else { continue }
       do throws(CommandError) {
-        let outcome = try invocation.fileEdit.applyToDocument(
-          at: file.path, idGenerator: invocation.workspace.idGenerator
-        ) { document throws(CommandError) in
+        func assign(_ document: inout ChecklistDocument) throws(CommandError) {
           try invocation.perform(file.path) { () throws(EditError) in
             try document.assignMissingIDs(onLines: Set(lines))
           }
         }
-        for warning in outcome.warnings { invocation.errors.line("chk: " + warning) }
-        files.documents[index].document = try invocation.fileEdit.parse(
-          outcome.after, path: file.path)
+        let after: [UInt8]
+        if case .obsidianTasks(let settings, _) = file.dialect {
+          let outcome = try invocation.fileEdit.applyToVaultDocument(
+            at: file.path, settings: settings, idGenerator: invocation.workspace.idGenerator,
+            today: invocation.environment.today,
+            options: ObsidianTasksView.WriteBackOptions(keepsIDs: true), assign)
+          for warning in outcome.warnings { invocation.errors.line("chk: " + warning) }
+          after = ObsidianTasksView.chkBytes(of: outcome.after, settings: settings)
+        } else {
+          let outcome = try invocation.fileEdit.applyToDocument(
+            at: file.path, idGenerator: invocation.workspace.idGenerator, assign)
+          for warning in outcome.warnings { invocation.errors.line("chk: " + warning) }
+          after = outcome.after
+        }
+        files.documents[index].document = try invocation.fileEdit.parse(after, path: file.path)
       } catch {
         let items =
           lines.count == 1

@@ -19,15 +19,6 @@ extension Command {
         kind: .unavailable)
     }
     var files = try ParsedChecklists.load(invocation, paths: invocation.operands)
-    // Sync writes the phone's changes in chk's own format: a file in the Obsidian Tasks
-    // format is left out, and said.
-    files.documents.removeAll { file in
-      guard file.dialect != .chk else { return false }
-      invocation.errors.line(
-        "chk: \(file.path.shown): not synced: it is in the Obsidian Tasks format, which chk "
-          + "sync does not write")
-      return true
-    }
     let vdirText = try vdirPath(arguments.value(.vdir), files: &files, invocation)
     let vdirPath = invocation.userPath(vdirText)
     guard !files.documents.isEmpty else {
@@ -36,17 +27,20 @@ extension Command {
         message: "no checklist file to sync; name one, or run chk sync where one is",
         kind: .missing)
     }
-    giveIDs(&files, invocation) { document in
+    // A vault's tasks get the plugin's own ID (`🆔`), by which the phone's copy of each is
+    // found again.
+    giveIDs(&files, invocation, intoVaults: true) { document in
       document.items.filter { $0.id == nil }.map(\.line)
     }
     var checklists: [VdirSync.Checklist] = []
     var paths = StablePaths()
     for file in files.documents {
       let (path, stablePath) = paths.paths(of: file.path)
-      checklists.append(
-        VdirSync.Checklist(
-          path: file.path, resolvedPath: path, stablePath: stablePath, document: file.document,
-          reminders: file.reminders))
+      var checklist = VdirSync.Checklist(
+        path: file.path, resolvedPath: path, stablePath: stablePath, document: file.document,
+        reminders: file.reminders)
+      if case .obsidianTasks(let settings, _) = file.dialect { checklist.vault = settings }
+      checklists.append(checklist)
     }
     var options = VdirSync.Options()
     options.isDryRun = invocation.isDryRun

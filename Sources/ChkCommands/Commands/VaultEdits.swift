@@ -16,32 +16,14 @@ extension Invocation {
     _ path: UserPath, settings: ObsidianTaskSettings,
     _ change: (inout ChecklistDocument, UserPath) throws(CommandError) -> [String]
   ) throws(CommandError) -> ExitCode {
-    let outcome = try fileEdit.apply(to: path) {
-      opened throws(CommandError) -> (bytes: [UInt8], value: [String]) in
-      // The view with each task's line marked, so that the edit's lines are known for
-      // sure when written back.
-      let view = try fileEdit.parse(
-        ObsidianTasksView.chkBytes(of: opened.contents, settings: settings, marksLines: true),
-        path: path)
-      var document = view
-      document.idGenerator = idGenerator
-      document.history = ByteHistory()
-      let messages = try change(&document, path)
-      do throws(ObsidianTasksView.WriteBackError) {
-        let written = try ObsidianTasksView.writingBack(
-          opened.contents, view: view, edited: document, settings: settings,
-          today: environment.today)
-        // The confirmations name an item by the ID chk gave it, unless it is not written.
-        let shown = messages.map { message in
-          written.unwrittenIDs.reduce(message) { $0.replacing(" \($1) \"", with: " \"") }
-        }
-        return (written.bytes, shown)
-      } catch {
-        throw .invalidValue(
-          "\(path.shown):\(error.line): \(error.reason); the file is left as it was")
-      }
+    let outcome = try fileEdit.applyToVaultDocument(
+      at: path, settings: settings, idGenerator: idGenerator, today: environment.today
+    ) { document throws(CommandError) in try change(&document, path) }
+    // The confirmations name an item by the ID chk gave it, unless it is not written.
+    let messages = outcome.value.value.map { message in
+      outcome.value.unwrittenIDs.reduce(message) { $0.replacing(" \($1) \"", with: " \"") }
     }
-    report(outcome, path: path, messages: outcome.value)
+    report(outcome, path: path, messages: messages)
     return .success
   }
 

@@ -2167,7 +2167,11 @@ and
 .Cm lint Fl -fix
 refuse such a file (exit status 64) and leave it as it was;
 .Cm sync
-leaves it out and says so, and
+gives its tasks the plugin's own ID
+.Pq Ql \[u1F194] ,
+by which the phone's copy of each is found again, and writes the phone's changes
+as the plugin writes tasks (a note from the phone stays on the phone: the format
+has none);
 .Cm export
 gives its items the UIDs
 .Fl -no-assign

@@ -30,9 +30,7 @@ extension SyncRun {
       let run = self
       let folders = index == sync.options.newListsFile ? newFolders : []
       let isDryRun = sync.options.isDryRun
-      let result = try edit.applyToDocument(
-        at: checklist.path, idGenerator: sync.workspace.idGenerator
-      ) { document throws(WorkspaceError) in
+      func change(_ document: inout ChecklistDocument) throws(WorkspaceError) {
         run.apply(plan, newFolders: folders, to: &document, checklist: index, &outcome)
         guard !isDryRun, !outcome.made.isEmpty else { return }
         var pending = run.state
@@ -44,6 +42,22 @@ extension SyncRun {
         }
         pending.pending = pendingSoFar
         try stateFile.save(pending)
+      }
+      let result: (warnings: [String], after: [UInt8])
+      if let settings = checklist.vault {
+        // A vault's file: the phone's changes written as the plugin writes tasks, the
+        // IDs of the tasks it made kept (`🆔`).
+        let written = try edit.applyToVaultDocument(
+          at: checklist.path, settings: settings, idGenerator: sync.workspace.idGenerator,
+          today: sync.workspace.today,
+          options: ObsidianTasksView.WriteBackOptions(keepsIDs: true, dropsNotes: true), change)
+        result = (
+          written.warnings, ObsidianTasksView.chkBytes(of: written.after, settings: settings)
+        )
+      } else {
+        let written = try edit.applyToDocument(
+          at: checklist.path, idGenerator: sync.workspace.idGenerator, change)
+        result = (written.warnings, written.after)
       }
       report.warnings += result.warnings
       report.notes += outcome.notes

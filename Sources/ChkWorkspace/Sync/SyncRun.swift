@@ -163,9 +163,15 @@ struct SyncRun {
             return
           }
           if uidOf[key] == nil { setMapping(uid, key) }
+          var fields = SyncFields(item: item, reminders: checklist.reminders)
+          // A vault's task has no note: its side of the note is the phone's (else what
+          // was last synced), so that the phone's note stays there and is never taken
+          // away.
+          if checklist.vault != nil {
+            fields[.note] = vdirItems[uid]?.fields[.note] ?? state.items[uid]?.base[.note] ?? ""
+          }
           fileItems[uid] = FileItem(
-            uid: uid, checklist: index, id: id, folder: folder,
-            fields: SyncFields(item: item, reminders: checklist.reminders), parentID: parent,
+            uid: uid, checklist: index, id: id, folder: folder, fields: fields, parentID: parent,
             sortOrder: order, line: item.line)
         }
         for item in list.items { visit(item, parent: nil) }

@@ -18,6 +18,10 @@ package struct VdirSync {
     package var stablePath: String
     package var document: ChecklistDocument
     package var reminders: ReminderDefaults
+    /// The vault's plugin settings, for a file in the Obsidian Tasks format: the phone's
+    /// changes are written back as the plugin writes tasks (a note, which the format has
+    /// no place for, left out).
+    package var vault: ObsidianTaskSettings?
 
     package init(
       path: UserPath, resolvedPath: String, stablePath: String, document: ChecklistDocument,
