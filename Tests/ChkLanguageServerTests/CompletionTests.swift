@@ -157,4 +157,18 @@ struct CompletionTests {
       #expect(!linted.contains { $0.rule.name == "tag-in-name" }, "\(line)")
     }
   }
+
+  /// The keys a line has are read to its end, a key without `(` at the very end too (the
+  /// `@` being typed before it offers the others); boxes after a list marker of 1 to 9
+  /// digits, none after 10 (no list marker).
+  @Test func keysToTheLinesEndAndNumberedMarkers() throws {
+    #expect(LanguageServer.tagKeys(in: Array(" @due(x) @id".utf8)) == ["due"])
+    #expect(LanguageServer.tagKeys(in: Array("@done(".utf8)) == ["done"])
+    let session = LSPSession()
+    session.open(Params.uri, "- [ ] milk  @ @due(2026-12-01) @id\n123456789. [\n1234567890. [\n")
+    let offered = labels(session, 0, 13)
+    #expect(offered.contains("id") && !offered.contains("due"), "\(offered)")
+    #expect(labels(session, 1, 12) == ["[ ]", "[x]"])
+    #expect(labels(session, 2, 13).isEmpty)
+  }
 }
