@@ -113,4 +113,29 @@ extension SessionTests {
     #expect(ui.screen.contains { $0.contains("2024-06-05 09:00  Early") })
     #expect(ui.screen.contains { $0.contains("2024-06-05        All day") })
   }
+
+  /// The due screen follows every change made on it: a tick takes the item away, `u`
+  /// brings it back.
+  @Test func theDueScreenFollowsUndo() throws {
+    let ui = try SessionHarness(files: ["CHECKLIST.md"])
+    ui.press("T")
+    #expect(ui.screen.contains { $0.contains("Milk") }, "\(ui.screen)")
+    ui.go(to: "Milk")
+    ui.press("Space")
+    #expect(!ui.screen.dropLast().contains { $0.contains("Milk") }, "\(ui.screen)")
+    ui.press("u")
+    #expect(ui.screen.dropLast().contains { $0.contains("Milk") }, "\(ui.screen)")
+  }
+
+  /// The item screen keeps the cursor's row in sight on a small terminal: an item with
+  /// many sub-items, the cursor far down.
+  @Test func theItemScreenScrollsToTheCursor() throws {
+    let subItems = (1...30).map { "  - [ ] Step \($0)" }.joined(separator: "\n")
+    let ui = try SessionHarness("## L\n\n- [ ] Big\n" + subItems + "\n")
+    ui.go(to: "Big")
+    ui.press("Enter")
+    for _ in 0..<40 { _ = ui.session.handle(.down) }
+    let frame = ui.session.render(columns: 60, rows: 12)
+    #expect(frame.text.contains { $0.contains("Step 30") }, "\(frame.text)")
+  }
 }
