@@ -27,6 +27,23 @@ struct NavigationTests {
     #expect(hints.compactMap { $0["label"]?.stringValue } == ["all done"])
   }
 
+  /// Up to `symbolItemLimit` items, every item is a symbol; past it, each list shows its
+  /// first `symbolItemsPerList`.
+  @Test func symbolsListEveryItemUpToTheLimit() throws {
+    for count in [LanguageServer.symbolItemLimit, LanguageServer.symbolItemLimit + 1] {
+      let session = LSPSession()
+      let items = (1...count).map { "- [ ] Item \($0)" }.joined(separator: "\n")
+      session.open(Params.uri, "## Big\n\n" + items + "\n")
+      let symbols =
+        session.result("textDocument/documentSymbol", Params.textDocument()).arrayValue ?? []
+      let shown = symbols.first?["children"]?.arrayValue?.count ?? 0
+      #expect(
+        shown
+          == (count > LanguageServer.symbolItemLimit ? LanguageServer.symbolItemsPerList : count),
+        "\(count) items: \(shown) shown")
+    }
+  }
+
   @Test func symbolsFoldingHoverAndHints() throws {
     let session = LSPSession()
     session.open(Params.uri, CodeActionTests.actionsText + "## Empty\n")
