@@ -143,4 +143,17 @@ extension SessionTests {
     #expect(try ui.file() == (try ui.command("add", "Milk")))
     #expect(try ui.file().hasPrefix("# Checklist\n\n## To do\n\n- [ ] Milk  @id("))
   }
+
+  /// Opening a list from the lists screen clears a filter that would hide it.
+  @Test func openingAListClearsTheFilter() throws {
+    let ui = try SessionHarness()
+    ui.press("/")
+    ui.type("ea")
+    #expect(!ui.screen.contains { $0.contains("Chores") })
+    ui.press("L")
+    ui.go(to: "Chores")
+    ui.press("Enter")
+    #expect(ui.session.filter.isEmpty)
+    #expect(ui.screen.contains { $0.contains("Laundry") }, "\(ui.screen)")
+  }
 }

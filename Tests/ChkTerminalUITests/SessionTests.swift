@@ -299,4 +299,21 @@ struct SessionTests {
     #expect(ui.press("q") == .quit)
     #expect(ui.press("C-c") == .quit)
   }
+
+  /// A file found by walking a directory that cannot be read is left out when there
+  /// are others; the only file there, it stops the screen with the reason.
+  @Test func theOnlyFileFoundThatCannotBeReadStopsTheScreen() throws {
+    let directory = try TemporaryDirectory()
+    let bad = try directory.file("bad.md", "- [ ] a\n")
+    try Data([0x2D, 0x20, 0x5B, 0x20, 0x5D, 0x20, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: bad))
+    let workspace = Workspace(
+      variables: ["HOME": directory.path, "XDG_STATE_HOME": directory.path + "/.state"],
+      currentDirectory: directory.path)
+    let walked = FileWalker.Entry(path: workspace.userPath("bad.md"), isExplicit: false)
+    #expect(throws: (any Error).self) { _ = try Session(paths: [walked], workspace: workspace) }
+    _ = try directory.file("good.md", "- [ ] b\n")
+    let good = FileWalker.Entry(path: workspace.userPath("good.md"), isExplicit: false)
+    let session = try Session(paths: [walked, good], workspace: workspace)
+    #expect(session.files.count == 1)
+  }
 }

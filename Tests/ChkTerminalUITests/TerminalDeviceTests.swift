@@ -24,4 +24,21 @@ struct TerminalDeviceTests {
     let device = try TerminalDevice(input: terminal, output: terminal)
     #expect(device.size.columns == width && device.size.rows == height)
   }
+
+  /// What is typed is read; the end of input (Ctrl-D at a line's start, as the
+  /// terminal driver gives it) is `nil`, not an empty read that would wait on.
+  @Test func theEndOfInputIsNotAnEmptyRead() throws {
+    var name = [CChar](repeating: 0, count: 256)
+    let controller = chk_open_pseudo_terminal(&name, name.count)
+    try #require(controller >= 0)
+    defer { close(controller) }
+    let terminal = open(name, O_RDWR | O_NOCTTY)
+    try #require(terminal >= 0)
+    defer { close(terminal) }
+    let device = try TerminalDevice(input: terminal, output: terminal)
+    #expect(write(controller, "ab\n", 3) == 3)
+    #expect(device.read(timeout: 1_000) == Array("ab\n".utf8))
+    #expect(write(controller, "\u{04}", 1) == 1)
+    #expect(device.read(timeout: 1_000) == nil)
+  }
 }
