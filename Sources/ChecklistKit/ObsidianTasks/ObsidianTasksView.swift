@@ -43,9 +43,10 @@ public enum ObsidianTasksView {
       let content = bytes[content]
       number += 1
       if !isCode,
-        var (line, isTask) = chkLine(
+        let (converted, isTask) = chkLine(
           content, settings: settings, inComment: inComment, rules: &rules)
       {
+        var line = converted
         if marksLines, isTask { Self.mark(&line, number) }
         output += line
       } else {
