@@ -205,4 +205,25 @@ struct VaultEditTests {
     #expect(feed.contains("STATUS:CANCELLED") && !feed.contains("COMPLETED"))
     #expect(try cli.read("notes/tasks.md") == VaultTests.tasks)
   }
+
+  /// `edit --priority`, `--scheduled`, `--start` write the plugin's signifiers in a vault
+  /// (`normal` and `--no-` take them off); in chk's own format they are refused.
+  @Test func priorityAndTheOtherDatesAreThePluginsFields() throws {
+    let cli = try VaultTests.vault(tasks: "- [ ] Pay rent 🔁 every month 📅 2026-12-05\n")
+    let set = cli.run(
+      "edit", "1", "--priority", "high", "--scheduled", "2026-12-03", "--start", "2026-12-01")
+    #expect(set.status == .success, "\(set.errors)")
+    #expect(
+      try cli.read("notes/tasks.md")
+        == "- [ ] Pay rent ⏫ 🔁 every month 🛫 2026-12-01 ⏳ 2026-12-03 📅 2026-12-05\n")
+    #expect(cli.run("edit", "1", "--priority", "normal", "--no-start").status == .success)
+    #expect(
+      try cli.read("notes/tasks.md") == "- [ ] Pay rent 🔁 every month ⏳ 2026-12-03 📅 2026-12-05\n")
+    #expect(cli.run("edit", "1", "--priority", "urgent").status == .dataError)
+    let own = try CLIHarness(files: ["CHECKLIST.md": "- [ ] a\n"])
+    let refused = own.run("edit", "1", "--priority", "high")
+    #expect(
+      refused.status == .usage && refused.errors.contains("fields of the Obsidian Tasks format"))
+    #expect(try own.read("CHECKLIST.md") == "- [ ] a\n")
+  }
 }

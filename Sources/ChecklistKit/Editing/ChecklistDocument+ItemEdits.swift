@@ -168,6 +168,26 @@ extension ChecklistDocument {
     try setTag(key, day?.description, of: item)
   }
 
+  /// Sets a tag of any key (`@priority(high)`), its value escaped, or removes it (`nil`):
+  /// the fields another format's view shows as tags, such as an Obsidian vault's task's
+  /// priority and dates.
+  ///
+  /// - Throws: `EditError.unrepresentableValue` for a key that is no tag key,
+  ///   `.itemNotFound`, `.ambiguousID`.
+  public mutating func setTag(named key: String, to value: String?, of item: ItemReference)
+    throws(EditError)
+  {
+    guard ChecklistTag.isValidKey(key) else { throw .unrepresentableValue(key) }
+    let escaped = try value.map { text throws(EditError) in try Escaping.tagValue(text) }
+    try editItem(item) { line throws(EditError) in
+      if let escaped {
+        line.setTag(named: Array(key.utf8), escapedValue: escaped)
+      } else {
+        line.removeTags(named: Array(key.utf8))
+      }
+    }
+  }
+
   /// Sets a known tag to a value that needs no escaping (a day, a time, a reminder), or
   /// removes it.
   private mutating func setTag(_ key: ChecklistTag.Key, _ value: String?, of item: ItemReference)

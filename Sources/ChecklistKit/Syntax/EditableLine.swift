@@ -267,9 +267,14 @@ struct EditableLine {
   ///
   /// - Parameter value: the value, already escaped; `nil` for a tag without one.
   mutating func setTag(_ key: ChecklistTag.Key, escapedValue value: [UInt8]?) {
-    var text = [ASCII.at] + key.utf8
+    setTag(named: Array(key.utf8), escapedValue: value)
+  }
+
+  /// `setTag` for a key of any name.
+  mutating func setTag(named key: [UInt8], escapedValue value: [UInt8]?) {
+    var text = [ASCII.at] + key
     if let value { text += [ASCII.openParen] + value + [ASCII.closeParen] }
-    if let existing = index(ofTag: key) {
+    if let existing = tags.firstIndex(where: { Self.key(of: $0).elementsEqual(key) }) {
       tags[existing] = text
     } else if let id = index(ofTag: .id) {
       tags.insert(text, at: id)
@@ -280,6 +285,11 @@ struct EditableLine {
 
   /// Removes every tag with `key`, with its separator.
   mutating func removeTags(_ key: ChecklistTag.Key) {
-    tags.removeAll { Self.key(of: $0).elementsEqual(key.utf8) }
+    removeTags(named: Array(key.utf8))
+  }
+
+  /// `removeTags` for a key of any name.
+  mutating func removeTags(named key: [UInt8]) {
+    tags.removeAll { Self.key(of: $0).elementsEqual(key) }
   }
 }

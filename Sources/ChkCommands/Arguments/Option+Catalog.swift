@@ -38,6 +38,14 @@ extension Option {
   static let noEvery = Option.flag("no-every", nil, "remove @every (it no longer comes back)")
   static let noRemind = Option.flag("no-remind", nil, "remove @remind (the default applies)")
   static let doneDate = Option.value("done", nil, "DATE", "the new @done date")
+  static let priority = Option.value(
+    "priority", nil, "LEVEL",
+    "in an Obsidian vault: the priority (highest, high, medium, normal, low, lowest)")
+  static let scheduled = Option.value(
+    "scheduled", nil, "DATE", "in an Obsidian vault: the day to work on it (⏳)")
+  static let noScheduled = Option.flag("no-scheduled", nil, "remove the scheduled day (⏳)")
+  static let start = Option.value("start", nil, "DATE", "in an Obsidian vault: the start day (🛫)")
+  static let noStart = Option.flag("no-start", nil, "remove the start day (🛫)")
   static let noDone = Option.flag("no-done", nil, "remove the @done date")
   static let date = Option.value("date", nil, "DATE", "the @done date (YYYY-MM-DD)")
   static let noDate = Option.flag("no-date", nil, "add no @done date")

@@ -88,18 +88,18 @@ extension Command {
       .due.described("the new due day, and optionally time ('2024-06-01 09:30', 'fri 17:00')"),
       .noDue, .every.described("make it come back when checked (it needs a due day)"), .noEvery,
       .remind.described("when to be reminded (09:00, '30 minutes before', off)"),
-      .noRemind, .doneDate, .noDone,
+      .noRemind, .doneDate, .noDone, .priority, .scheduled, .noScheduled, .start, .noStart,
     ],
     exclusive: [
       [.note, .noNote], [.due, .noDue], [.every, .noEvery], [.remind, .noRemind],
-      [.doneDate, .noDone],
+      [.doneDate, .noDone], [.scheduled, .noScheduled], [.start, .noStart],
     ],
     conflicts: [(.every, .noDue)], edits: true
   ) { invocation throws(CommandError) in
     let arguments = invocation.arguments
     let changes = [
       Option.name, .note, .noNote, .due, .noDue, .every, .noEvery, .remind, .noRemind, .doneDate,
-      .noDone,
+      .noDone, .priority, .scheduled, .noScheduled, .start, .noStart,
     ].filter(arguments.has)
     guard !changes.isEmpty else {
       throw .usage(
@@ -111,7 +111,17 @@ extension Command {
     let reminder = try invocation.reminder(.remind)
     let done = try invocation.day(.doneDate)
     let target = try invocation.singleItemTarget(invocation.operands[0], anchors: [])
-    return try invocation.edit(at: target.path) { document, path throws(CommandError) in
+    // The Obsidian Tasks plugin's other fields, as the view's tags (written back as its
+    // signifiers); in chk's own format they are no fields.
+    let vaultFields = try Command.vaultFields(invocation)
+    let dialect = try invocation.dialect(for: target.path)
+    if !vaultFields.isEmpty, dialect == .chk {
+      throw .usage(
+        "\(target.path.shown): --priority, --scheduled and --start are fields of the Obsidian "
+          + "Tasks format: they edit a vault's tasks only")
+    }
+    return try invocation.edit(at: target.path, dialect: dialect) {
+      document, path throws(CommandError) in
       let item = try ItemResolver(document, path: path).resolve(target.item ?? "")
       if recurrence != nil, due == nil, document.item(at: item)?.dueDate == nil {
         throw .usage("--every needs a due day: give the item one with --due too")
@@ -136,6 +146,7 @@ extension Command {
         if arguments.has(.noRemind) { try document.setReminder(nil, of: item) }
         if let done { try document.setDoneDate(done, of: item) }
         if arguments.has(.noDone) { try document.setDoneDate(nil, of: item) }
+        for (key, value) in vaultFields { try document.setTag(named: key, to: value, of: item) }
       }
       let fields = changes.map { $0.name.hasPrefix("no-") ? String($0.name.dropFirst(3)) : $0.name }
       let label = Invocation.label(

@@ -83,3 +83,28 @@ extension Invocation {
     report(outcome, path: file, messages: outcome.value)
   }
 }
+
+extension Command {
+  /// `edit`'s options for the Obsidian Tasks plugin's other fields, as the tags of chk's
+  /// view of a vault (`nil`: removed): `--priority` (`normal` removes it), `--scheduled`,
+  /// `--start` and their `--no-` forms.
+  static func vaultFields(_ invocation: Invocation) throws(CommandError) -> [(String, String?)] {
+    let arguments = invocation.arguments
+    var fields: [(String, String?)] = []
+    if let level = arguments.value(.priority) {
+      let names = ObsidianTask.Priority.allCases.map(\.name)
+      guard names.contains(level.lowercased()) else {
+        throw .invalidValue(
+          "--priority: '\(level)' is no priority; write " + names.joined(separator: ", "))
+      }
+      fields.append(("priority", level.lowercased() == "normal" ? nil : level.lowercased()))
+    }
+    for (option, removal, key) in [
+      (Option.scheduled, Option.noScheduled, "scheduled"), (.start, .noStart, "start"),
+    ] {
+      if let day = try invocation.day(option) { fields.append((key, day.description)) }
+      if arguments.has(removal) { fields.append((key, nil)) }
+    }
+    return fields
+  }
+}

@@ -1123,7 +1123,7 @@ tags.
 Check unchecked items and uncheck checked ones; an item checked this way comes
 back as with
 .Cm check .
-.It Cm edit Ar ITEM Oo Fl -name Ar TEXT Oc Oo Fl -note Ar TEXT | Fl -no-note Oc Oo Fl -due Ar DATE | Fl -no-due Oc Oo Fl -every Ar RULE | Fl -no-every Oc Oo Fl -remind Ar WHEN | Fl -no-remind Oc Op Fl -done Ar DATE | Fl -no-done
+.It Cm edit Ar ITEM Oo Fl -name Ar TEXT Oc Oo Fl -note Ar TEXT | Fl -no-note Oc Oo Fl -due Ar DATE | Fl -no-due Oc Oo Fl -every Ar RULE | Fl -no-every Oc Oo Fl -remind Ar WHEN | Fl -no-remind Oc Oo Fl -done Ar DATE | Fl -no-done Oc Oo Fl -priority Ar LEVEL Oc Oo Fl -scheduled Ar DATE | Fl -no-scheduled Oc Op Fl -start Ar DATE | Fl -no-start
 Change an item's name, note,
 .Ql @due ,
 .Ql @every ,
@@ -1131,6 +1131,28 @@ Change an item's name, note,
 or
 .Ql @done
 date; at least one option is required.
+In an Obsidian vault (see
+.Sx Configuration file ) ,
+.Fl -priority
+.Po
+.Ql highest ,
+.Ql high ,
+.Ql medium ,
+.Ql normal
+(none),
+.Ql low ,
+.Ql lowest
+.Pc ,
+.Fl -scheduled
+and
+.Fl -start
+(each a
+.Ar DATE ;
+.Fl -no-scheduled
+and
+.Fl -no-start
+remove it) set the plugin's other fields; elsewhere they are refused (exit
+status 64).
 .Fl -due
 takes a
 .Ar DATE
