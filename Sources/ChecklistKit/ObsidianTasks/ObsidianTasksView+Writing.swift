@@ -34,18 +34,20 @@ extension ObsidianTasksView {
   }
 
   /// The file's bytes after an edit of its view: `original` the file, `view` its view
-  /// before the edit (`chkBytes(of:settings:)` parsed), `edited` the view after it.
+  /// before the edit (`chkBytes(of:settings:marksLines: true)` parsed), `edited` the
+  /// view after it.
   ///
-  /// - Parameter today: the day a new task's `➕` says, when the vault sets created
-  ///   dates.
+  /// When `edited` kept a history of the edit (`ChecklistDocument.history`) that is one
+  /// splice, its lines are the ones changed; else the lines that differ between the two
+  /// views (`LineDiff`). Each task's item names the line it was by its `@vaultline`
+  /// mark, so two tasks alike in the view are never taken for each other.
+  ///
+  /// - Parameters:
+  ///   - today: the day a new task's `➕` says, when the vault sets created dates.
+  ///   - options: whether chk's new IDs are written, and notes left out.
   /// - Returns: the bytes, and the IDs of chk's view that are not written (those chk
   ///   made for tasks without `🆔`: the plugin's IDs are for dependencies), which
   ///   messages should not name.
-  /// When `edited` kept a history of the edit (`ChecklistDocument.history`) that is one
-  /// splice, its lines are the ones changed; else the lines that differ between the two
-  /// views (`LineDiff`), where of two lines alike in the view either may be taken for
-  /// the other.
-  ///
   /// - Complexity: O(*n*) in the size of the file, plus O(*d*²) for *d* changed lines.
   public static func writingBack(
     _ original: [UInt8], view document: ChecklistDocument, edited: ChecklistDocument,
