@@ -97,4 +97,17 @@ struct SyncFieldsTests {
     #expect(file.todo.property("SUMMARY")?.text == "a long name")
     #expect(ICalendarTime.dueMoment(try #require(file.todo.property("DUE"))) != nil)
   }
+
+  /// A quoted parameter value holds `:`, `;` and `,` (RFC 5545 3.2): the value after it
+  /// is the property's, the quotes are not the parameter's.
+  @Test func quotedParametersHoldColonsAndSemicolons() throws {
+    let text =
+      "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:a\r\n"
+      + "X-PLACE;ALTREP=\"https://x.org/a:b;c,d\";LANGUAGE=en:Kitchen\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+    let calendar = try ICalendarComponent.read(Array(text.utf8))
+    let property = try #require(calendar.components.first?.property("X-PLACE"))
+    #expect(property.value == "Kitchen")
+    #expect(property.parameter("ALTREP") == "https://x.org/a:b;c,d")
+    #expect(property.parameter("LANGUAGE") == "en")
+  }
 }
