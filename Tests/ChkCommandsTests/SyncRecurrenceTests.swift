@@ -111,4 +111,33 @@ struct SyncRecurrenceTests {
     #expect(again.output.contains("up to date"), "\(style): \(again.output)")
     #expect(try cli.read("CHECKLIST.md") == text)
   }
+
+  /// A repeating item's due day moved on the phone to a day that is no next occurrence
+  /// is a new due day, not a completion; moved by one step from a due day already past
+  /// (as tasks.org moves it), it is a completion.
+  @Test func onlyAMoveToTheNextOccurrenceIsACompletion() throws {
+    for (due, moved, isCompletion) in [
+      ("2024-01-10", "20240113", false), ("2024-01-03", "20240110", true),
+    ] {
+      var cli = try CLIHarness(files: [
+        "CHECKLIST.md":
+          "## Plants\n\n- [ ] Water the plants  @due(\(due))  @every(week)  @id(wtr1)\n"
+      ])
+      cli.today = CalendarDay(year: 2024, month: 1, day: 10) ?? cli.today
+      #expect(cli.run("sync", "--vdir", "vdir").status == .success)
+      let series = try SyncCommandTests.todo(cli, named: "Water the plants")
+      let compact = due.replacingOccurrences(of: "-", with: "")
+      try SyncCommandTests.edit(series.path) { text in
+        text.replacingOccurrences(of: "DUE;VALUE=DATE:\(compact)", with: "DUE;VALUE=DATE:\(moved)")
+      }
+      #expect(cli.run("sync", "--vdir", "vdir").status == .success)
+      let text = try cli.read("CHECKLIST.md")
+      #expect(text.contains("[x] Water the plants") == isCompletion, "\(due) -> \(moved): \(text)")
+      if !isCompletion {
+        #expect(
+          text.contains("- [ ] Water the plants  @due(2024-01-13)  @every(week)  @id(wtr1)"),
+          "\(text)")
+      }
+    }
+  }
 }
