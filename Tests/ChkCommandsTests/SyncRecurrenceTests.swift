@@ -140,4 +140,15 @@ struct SyncRecurrenceTests {
       }
     }
   }
+
+  /// Each item's file is named by its UID, as vdirsyncer names them (the UIDs chk makes
+  /// are safe file names).
+  @Test func eachFileIsNamedByItsUID() throws {
+    let cli = try SyncCommandTests.synced()
+    let todos = try SyncCommandTests.todos(cli)
+    #expect(todos.count == 5)
+    for (uid, todo) in todos {
+      #expect(URL(fileURLWithPath: todo.path).lastPathComponent == uid + ".ics", "\(todo.path)")
+    }
+  }
 }
