@@ -387,5 +387,12 @@ struct SyncCommandTests {
     #expect(result.status == .usage)
     #expect(result.errors.contains("belongs to another user (uid 65534)"), "\(result.errors)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: shared + "/vdir").isEmpty)
+    // In a private directory, the vdir itself writable by others is refused too.
+    let open = cli.directory.path + "/private/vdir"
+    try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: true)
+    chmod(cli.directory.path + "/private", 0o755)
+    chmod(open, 0o777)
+    chown(open, 65_534, 65_534)
+    #expect(cli.run("sync", "--vdir", "private/vdir").status == .usage)
   }
 }
