@@ -241,9 +241,8 @@ extension ObsidianTasksView {
     return String(indentation[..<end])
   }
 
-  /// The block-quote part of the last line written: a task (or a blank line) added
-  /// after a line of a callout stays in it.
-  static func quotePrefix(before output: [UInt8]) -> String {
+  /// The content of the last line of `output` (without its line break).
+  static func lastLine(of output: [UInt8]) -> ArraySlice<UInt8> {
     var end = output.count
     if output.last == UInt8(ascii: "\n") { end -= 1 }
     if end > 0, output[end - 1] == UInt8(ascii: "\r") { end -= 1 }
@@ -253,7 +252,13 @@ extension ObsidianTasksView {
     {
       start -= 1
     }
-    let lead = output[start..<end].prefix {
+    return output[start..<end]
+  }
+
+  /// The block-quote part of the last line written: a task (or a blank line) added
+  /// after a line of a callout stays in it.
+  static func quotePrefix(before output: [UInt8]) -> String {
+    let lead = lastLine(of: output).prefix {
       $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ">")
     }
     return quotePrefix(String(decoding: lead, as: UTF8.self))
@@ -261,16 +266,7 @@ extension ObsidianTasksView {
 
   /// The quote marks of the last line written when it is a task; `nil` for another line.
   static func taskQuote(before output: [UInt8], format: ObsidianTask.Format) -> String? {
-    var end = output.count
-    if output.last == UInt8(ascii: "\n") { end -= 1 }
-    if end > 0, output[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-    var start = end
-    while start > 0, output[start - 1] != UInt8(ascii: "\n"),
-      output[start - 1] != UInt8(ascii: "\r")
-    {
-      start -= 1
-    }
-    guard let text = String(validating: output[start..<end], as: UTF8.self),
+    guard let text = String(validating: lastLine(of: output), as: UTF8.self),
       let task = ObsidianTask(line: text, format: format)
     else { return nil }
     return quotePrefix(task.indentation)

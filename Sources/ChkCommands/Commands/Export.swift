@@ -76,7 +76,7 @@ extension Command {
       guard !lines.isEmpty else { continue }
       do throws(CommandError) {
         func assign(_ document: inout ChecklistDocument) throws(CommandError) {
-          try invocation.perform(file.path) { () throws(EditError) in
+          _ = try invocation.perform(file.path) { () throws(EditError) in
             try document.assignMissingIDs(onLines: Set(lines))
           }
         }
